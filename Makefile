@@ -1,0 +1,105 @@
+# Build and test the canasta engine (pycore/ -> pure py3-none-any wheel).
+#
+#   make test   everything CI runs: setup, wheel, pyodide, typecheck, test-py, test-pyodide
+#   make play   play a demo game (for now: the engine's `play-demo` subcommand)
+#
+# Every step runs in order (no parallel jobs); any failing step fails `make`.
+# pytest's exit code 5 (no tests collected) is passed through, so it fails too.
+
+PYTHON ?= python3
+NODE   ?= node
+NPM    ?= npm
+
+VENV        := .venv
+VPY         := $(VENV)/bin/python
+VENV_STAMP  := $(VENV)/.requirements-dev.stamp
+
+WHEEL_DIR   := dist/wheels
+WHEEL_SRC   := dist/.wheel-src
+WHEEL_STAMP := $(WHEEL_DIR)/.stamp
+# Everything that goes into the wheel; directories too, so deleting a file rebuilds.
+WHEEL_INPUTS := pyproject.toml README.md $(wildcard LICENSE* COPYING*) \
+                $(shell find pycore -name __pycache__ -prune -o -name '*.egg-info' -prune -o -print)
+
+NPM_STAMP   := build/node_modules/.install.stamp
+PYODIDE_REQ := build/pyodide-test-requirements.txt
+PYODIDE_WHEELS := build/cache/wheels-py314
+PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.stamp
+
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+.PHONY: help setup wheel pyodide typecheck test-py test-pyodide test play clean
+
+help:
+	@echo "make play          play a demo game"
+	@echo "make test          setup, wheel, pyodide, typecheck, test-py, test-pyodide"
+	@echo "make setup         create .venv and install requirements-dev.txt"
+	@echo "make wheel         build $(WHEEL_DIR)/canasta-<version>-py3-none-any.whl"
+	@echo "make pyodide       install the Pyodide runtime (build/) and the test wheels for it"
+	@echo "make typecheck     mypy --strict on pycore/"
+	@echo "make test-py       pytest tests/ on CPython (.venv)"
+	@echo "make test-pyodide  pytest tests/engine/ inside Pyodide against the built wheel"
+	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
+
+# --- setup: the CPython dev environment --------------------------------------
+setup: $(VENV_STAMP)
+
+$(VENV_STAMP): requirements-dev.txt
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+# --- wheel: the engine package ------------------------------------------------
+# Built from a copy of the sources in dist/.wheel-src: setuptools writes build/lib,
+# build/bdist.* and *.egg-info next to the sources it builds, which would litter
+# pycore/ and our own build/ folder (and could ship stale modules from build/lib).
+wheel: $(WHEEL_STAMP)
+
+$(WHEEL_STAMP): $(VENV_STAMP) $(WHEEL_INPUTS)
+	rm -rf $(WHEEL_SRC) && mkdir -p $(WHEEL_SRC) $(WHEEL_DIR)
+	tar -cf - --exclude=__pycache__ --exclude='*.egg-info' \
+	    pyproject.toml README.md $(wildcard LICENSE* COPYING*) pycore | tar -xf - -C $(WHEEL_SRC)
+	rm -f $(WHEEL_DIR)/canasta-*.whl
+	$(VPY) -m build --wheel --outdir $(WHEEL_DIR) $(WHEEL_SRC)
+	rm -rf $(WHEEL_SRC)
+	@ls $(WHEEL_DIR)/canasta-*-py3-none-any.whl
+	touch $@
+
+# --- pyodide: runtime (npm) and the pure test wheels for CPython 3.14 ---------
+pyodide: $(NPM_STAMP) $(PYODIDE_WHEELS_STAMP)
+
+$(NPM_STAMP): build/package.json $(wildcard build/package-lock.json)
+	if [ -f build/package-lock.json ]; then cd build && $(NPM) ci --no-audit --no-fund; \
+	else cd build && $(NPM) install --no-audit --no-fund; fi
+	touch $@
+
+# Downloaded afresh whenever the list changes, so no stale version lingers.
+$(PYODIDE_WHEELS_STAMP): $(PYODIDE_REQ) $(VENV_STAMP)
+	rm -rf $(PYODIDE_WHEELS) && mkdir -p $(PYODIDE_WHEELS)
+	$(VPY) -m pip download --disable-pip-version-check -q --no-deps \
+	    --python-version 3.14 --only-binary=:all: --platform any \
+	    -r $(PYODIDE_REQ) -d $(PYODIDE_WHEELS)
+	touch $@
+
+# --- checks -------------------------------------------------------------------
+typecheck: setup
+	$(VENV)/bin/mypy
+
+# PYTHONDONTWRITEBYTECODE: no __pycache__ written into pycore/ by these runs.
+test-py: setup
+	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests
+
+test-pyodide: wheel pyodide
+	$(NODE) build/run-pyodide-tests.mjs
+
+test: setup wheel pyodide typecheck test-py test-pyodide
+
+# --- play ---------------------------------------------------------------------
+# For now the engine's own demo, run from the sources. A later issue turns this
+# into building and serving the website on http://127.0.0.1:8000.
+play: setup
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) -m canasta play-demo
+
+clean:
+	rm -rf $(VENV) dist build/node_modules build/cache .mypy_cache .pytest_cache .hypothesis
+	find tests -name __pycache__ -type d -prune -exec rm -rf {} +
