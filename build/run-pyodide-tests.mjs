@@ -74,9 +74,15 @@ const tInstall = secs(t1);
 pyodide.FS.mkdirTree(mountPoint);
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, mountPoint);
 
-const t2 = performance.now();
+// Timings go out before pytest runs, so pytest's summary stays the last line.
+process.stderr.write(
+  `run-pyodide-tests: boot ${tBoot} s, install ${testWheels.length + 1} wheels ${tInstall} s\n`,
+);
+
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
-const code = await pyodide.runPythonAsync(`
+let code;
+try {
+  code = await pyodide.runPythonAsync(`
 import os, sys
 sys.dont_write_bytecode = True  # keep .pyc files out of the mounted work tree
 os.chdir(${JSON.stringify(mountPoint)})
@@ -88,12 +94,10 @@ if "site-packages" not in canasta.__file__:
 
 import pytest
 # -o pythonpath= : drop the [tool.pytest.ini_options] pythonpath (pycore/) that
-# the CPython run uses, so nothing can shadow the wheel.
+# the CPython run uses, so nothing can shadow the wheel. (-q comes from addopts.)
 int(pytest.main([*pytest_args, "-p", "no:cacheprovider", "-o", "pythonpath="]))
 `);
-const tTests = secs(t2);
-
-process.stderr.write(
-  `run-pyodide-tests: boot ${tBoot} s, install ${testWheels.length + 1} wheels ${tInstall} s, pytest ${tTests} s, total ${secs(t0)} s; exit ${code}\n`,
-);
+} catch (err) {
+  fail(String(err.message ?? err));
+}
 process.exit(code);
