@@ -1,0 +1,38 @@
+"""The engine's one error hierarchy (DESIGN.md convention 5).
+
+Every refusal carries a stable ``code`` (snake_case, never renamed: the UI translates it
+from its catalogs), the ``params`` that explain it, and an English ``message``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class CanastaError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params: dict[str, Any] = params
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form: ``{"code", "message", "params"}``."""
+        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class NotationError(CanastaError):
+    """A card, action, position, record or scenario text that cannot be read."""
+
+
+class RulesError(CanastaError):
+    """A rules object, rule override or variant name that is not valid."""
+
+
+class IllegalAction(CanastaError):
+    """A well-formed action the rules do not allow now. The state is left unchanged."""

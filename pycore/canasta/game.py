@@ -1,0 +1,171 @@
+"""A whole game: seeded deals, hands in turn, cumulative scores, the target, the record.
+
+:class:`Game` is the one object a front end or a test needs: ``legal_actions()``,
+``apply(action)`` (an :class:`Action` or its text), ``view(seat)``, ``next_hand()`` and
+``record()``. Its hand state is immutable; ``apply`` swaps in the new state only once
+the action is accepted, so an illegal action leaves the game exactly as it was.
+
+A record (``record()``/``Game.from_record``) is versioned JSON: the rules (preset +
+overrides), the seed, the first dealer and every hand's actions in notation. Replaying
+it deals the same cards (one seeded generator, our own shuffle) and so reaches the same
+state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .actions import Action, parse_action
+from .errors import CanastaError, IllegalAction, NotationError
+from .legal import LegalActions, legal_actions
+from .notation import rules_for, to_position
+from .play import apply as apply_action
+from .rules import Rules
+from .scoring import SideScore, score_hand
+from .state import HandState, deal
+from .variants import get as get_variant
+from .views import view
+
+RECORD_FORMAT = "canasta-record"
+RECORD_VERSION = 1
+
+
+class Game:
+    """A game of Canasta to the target score (RULES.md 2 "Game end")."""
+
+    def __init__(self, rules: Rules | str = "classic", seed: int = 0, first_dealer: int | None = None,
+                 players: int | None = None) -> None:
+        self.rules = get_variant(rules, players) if isinstance(rules, str) else rules
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise NotationError("bad_seed", f"a seed is an integer, not {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        n = self.rules.players
+        # The first dealer is drawn by lot (RULES.md 2 allows this instead of a cut); the draw
+        # is made even when a dealer is given, so the deals do not depend on it.
+        lot = int(self._rng.random() * n)
+        self.first_dealer = lot if first_dealer is None else first_dealer
+        if not 0 <= self.first_dealer < n:
+            raise NotationError("bad_record", f"first dealer {self.first_dealer} is not a seat")
+        self.scores: tuple[int, ...] = (0,) * self.rules.sides
+        self.target = self.rules.target
+        self.hand_actions: list[list[str]] = [[]]
+        self.results: list[tuple[SideScore, ...]] = []
+        self.winner: int | None = None
+        self.state: HandState = deal(self.rules, self._rng, self.first_dealer, self.scores)
+
+    # ----------------------------------------------------------------- play
+    @property
+    def over(self) -> bool:
+        """The game is over: a side reached the target with the highest total."""
+        return self.winner is not None
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.over
+
+    def legal_actions(self) -> LegalActions:
+        return legal_actions(self.state)
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` for the seat in turn, or raise (state unchanged)."""
+        a = parse_action(action) if isinstance(action, str) else action
+        new = apply_action(self.state, a)
+        self.state = new
+        self.hand_actions[-1].append(str(a))
+        if new.over:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        sheet = score_hand(self.state)
+        self.results.append(sheet)
+        self.scores = tuple(s + x.total for s, x in zip(self.scores, sheet))
+        best = max(self.scores)
+        if best >= self.target:
+            leaders = [i for i, s in enumerate(self.scores) if s == best]
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+            else:
+                # An exact tie at the top: another hand, to a raised target (seed 000).
+                self.target = best + self.rules.tie_target_step
+
+    def next_hand(self) -> None:
+        """Deal the next hand; the deal passes clockwise (RULES.md 2)."""
+        if not self.state.over:
+            raise IllegalAction("hand_in_progress", "the hand is not over yet")
+        if self.over:
+            raise IllegalAction("game_over", "the game is over")
+        dealer = (self.state.dealer + 1) % self.rules.players
+        self.state = deal(self.rules, self._rng, dealer, self.scores)
+        self.hand_actions.append([])
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's view of the hand plus the game's public facts."""
+        out = view(self.state, seat)
+        out.update({
+            "game_scores": list(self.scores),
+            "target": self.target,
+            "hand_number": len(self.hand_actions),
+            "game_over": self.over,
+            "winner": self.winner,
+            "last_hand": [s.to_dict() for s in self.results[-1]] if self.state.over and self.results else None,
+        })
+        return out
+
+    def position(self) -> dict[str, Any]:
+        return to_position(self.state)
+
+    # ----------------------------------------------------------------- record
+    def record(self) -> dict[str, Any]:
+        """The versioned record: rules + seed + first dealer + every action."""
+        pos = to_position(self.state)
+        out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "variant": pos["variant"],
+            "players": pos["players"],
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hands": [list(h) for h in self.hand_actions],
+        }
+        if "rules" in pos:
+            out["rules"] = pos["rules"]
+        return out
+
+    @classmethod
+    def from_record(cls, data: Any) -> Game:
+        """Replay a record; a bad record raises NotationError naming the hand and step."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as e:
+                raise NotationError("bad_json", f"not JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise NotationError("bad_record", f"not a game record (expected format {RECORD_FORMAT!r})")
+        if data.get("version") != RECORD_VERSION:
+            raise NotationError("record_version", f"record version {data.get('version')!r} is not supported "
+                                f"(this engine reads version {RECORD_VERSION})", version=data.get("version"))
+        rules = rules_for(data)
+        seed = data.get("seed")
+        dealer = data.get("first_dealer")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise NotationError("bad_record", "first_dealer: expected a seat number")
+        hands = data.get("hands")
+        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
+            raise NotationError("bad_record", "hands: expected a list of lists of actions")
+        game = cls(rules, seed, first_dealer=dealer)  # type: ignore[arg-type]
+        for h, actions in enumerate(hands):
+            if h:
+                try:
+                    game.next_hand()
+                except CanastaError as e:
+                    raise NotationError("bad_record", f"hand {h + 1}: {e.message}") from None
+            for k, text in enumerate(actions):
+                try:
+                    game.apply(text)
+                except CanastaError as e:
+                    raise NotationError("bad_record", f"hand {h + 1}, action {k + 1} ({text!r}): {e.message}",
+                                        hand=h + 1, step=k + 1, code_inner=e.code) from None
+        return game

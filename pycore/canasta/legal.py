@@ -1,0 +1,310 @@
+"""The legal actions of a hand, enumerated canonically (DESIGN.md convention 4).
+
+What is listed (in this order): ``draw`` or ``pass``; every way to take the pile; new
+melds; additions; discards; ``ask``; or ``answer yes``/``answer no``.
+
+Canonical choice of cards: suits never change what a group may do, so for each action
+only one choice of suits is listed: the first cards of each kind in the hand's canonical
+order (rank A..4, suits S H D C; 2s by suit; jokers). ``apply`` accepts any other choice
+of the same kinds and the result differs only in which suits were used.
+
+Compound melds (``meld A | B``, ``take C1 C2 | A``) are listed only where they are needed:
+for a side that has not made its initial meld, as *minimal openings*, sets of groups
+that reach the minimum from which no group and no card could be left out while still
+reaching it. Anything bigger reaches the same end of turn through a listed opening
+followed by listed ``meld``/``add`` actions in the same turn, so nothing is lost, and
+the list stays small (a few dozen actions in a typical turn). A player who goes out
+concealed below the minimum (Pagat's exemption) does it with an unlisted compound
+meld, which ``apply`` and ``is_legal`` accept.
+
+``legal_actions(state)`` returns a :class:`LegalActions`: a tuple of the listed actions
+whose ``in`` test is exact for *any* action (listed or not), so
+``action in legal_actions(state)`` holds exactly when ``apply`` accepts it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Take
+from .cards import ALL_CARDS, Card
+from .errors import IllegalAction
+from .melds import MeldKind, wild_limit
+from .play import apply
+from .rules import InitialMeldCount, Rules
+from .state import HandState, Phase
+
+Cards = tuple[Card, ...]
+
+
+#: One Discard value per card: actions are immutable values, so they can be shared.
+_DISCARDS = {c: Discard(c) for c in ALL_CARDS}
+
+
+class LegalActions(tuple[Action, ...]):
+    """The canonical list of legal actions; ``in`` is exact for any action."""
+
+    state: HandState
+
+    def __new__(cls, state: HandState, actions: list[Action]) -> LegalActions:
+        self = super().__new__(cls, actions)
+        self.state = state
+        return self
+
+    def __contains__(self, action: object) -> bool:
+        return is_legal(self.state, action)
+
+
+def is_legal(state: HandState, action: object) -> bool:
+    """True when ``apply`` accepts ``action`` in ``state``."""
+    try:
+        apply(state, action)  # type: ignore[arg-type]
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(state: HandState) -> LegalActions:
+    """Every legal action, canonical and in canonical order (module docstring).
+
+    The candidates are legal by construction as far as the cards go; what is left to
+    check (going out, the partner's answer, the last cards) is checked with a shortcut in
+    the common case and by ``apply`` itself otherwise. The property tests check this
+    list against ``apply``.
+    """
+    phase = state.phase
+    if phase is Phase.OVER:
+        return LegalActions(state, [])
+    if phase is Phase.ANSWER:
+        return LegalActions(state, [YES, NO])
+    hand = state.hands[state.turn]
+    room = len(hand) - 2 + (len(state.discard) - 1 if phase is Phase.DRAW else 0)
+    plain = not state.permission
+    out: list[Action] = []
+    for action, used in _candidates(state, hand):
+        if (plain and 0 <= used <= room) or _ok(state, action):
+            out.append(action)
+    return LegalActions(state, out)
+
+
+def _ok(state: HandState, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
+    """(action, cards it takes from the hand), or -1 where only ``apply`` can tell."""
+    by_kind: dict[str, list[Card]] = {}
+    for c in hand:
+        lst = by_kind.get(c.kind)
+        if lst is None:
+            by_kind[c.kind] = [c]
+        else:
+            lst.append(c)
+    twos = tuple(by_kind.get("2", ()))
+    jokers = tuple(by_kind.get("JK", ()))
+    r = state.rules
+    melds = state.melds[state.turn % r.sides]
+    out: list[tuple[Action, int]] = []
+    if state.phase is Phase.DRAW:
+        out.append((DRAW, 0) if state.stock else (PASS, -1))
+        if state.discard:
+            out.extend(_takes(state, by_kind, twos, jokers))
+        return out
+    # play phase
+    min_nat = max(r.min_naturals, 1)
+    splits = list(_splits(len(twos), len(jokers), r.max_wilds))
+    splits_any = len(splits) > 1
+    if melds:
+        held = {m.rank for m in melds}
+        for kind, cards in by_kind.items():
+            if kind in held or len(cards) < min_nat or not cards[0].natural:
+                continue
+            for group in _group_options(r, kind, cards, twos, jokers, 0, min_nat, splits):
+                out.append((Meld((group,)), len(group)))
+        b3 = by_kind.get("B3")
+        if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
+            for n in range(3, min(4, len(b3)) + 1):
+                out.append((Meld((tuple(b3[:n]),)), -1))
+        gmax = r.group_max
+        ranks = [m.rank for m in melds]
+        for i, m in enumerate(melds):
+            nat = by_kind.get(m.rank, ())
+            if (not nat and not splits_any) or m.kind is not MeldKind.GROUP:
+                continue
+            target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
+            for j in range(len(nat) + 1):
+                cap = wild_limit(r, m.rank, m.naturals + j) - m.wilds
+                base = tuple(nat[:j])
+                for a, b in splits:
+                    if a + b > cap:
+                        break
+                    n = j + a + b
+                    if n and not (gmax and m.naturals + m.wilds + n > gmax):
+                        out.append((Add(target, base + twos[:a] + jokers[:b]), n))
+    else:
+        for groups in _minimal(state, by_kind, twos, jokers, exclude="", start=0):
+            if groups:
+                out.append((Meld(groups), sum(len(g) for g in groups)))
+    last = -1 if state.permission == "yes" or len(hand) < 2 else 0
+    prev = None
+    for c in hand:
+        if c is not prev:
+            prev = c
+            out.append((_DISCARDS[c], last))
+    if r.partnerships and not state.permission and len(hand) >= 2:
+        out.append((ASK, -1))
+    return out
+
+
+def _splits(twos: int, jokers: int, cap: int) -> Iterator[tuple[int, int]]:
+    """(number of 2s, number of jokers) with a total of at most ``cap``."""
+    for total in range(min(cap, twos + jokers) + 1):
+        for a in range(min(total, twos), -1, -1):
+            b = total - a
+            if b <= jokers:
+                yield a, b
+
+
+def _group_options(r: Rules, rank: str, nat: list[Card], twos: Cards, jokers: Cards, base: int,
+                   min_nat: int, splits: list[tuple[int, int]]) -> Iterator[Cards]:
+    """Card choices for one group of ``rank``: ``base`` cards already in it (the top card)."""
+    gmax = r.group_max
+    for j in range(min_nat, len(nat) + 1):
+        cap = wild_limit(r, rank, j + base)
+        first = tuple(nat[:j])
+        for a, b in splits:
+            if a + b > cap:
+                break
+            n = j + a + b + base
+            if n >= 3 and not (gmax and n > gmax):
+                yield first + twos[:a] + jokers[:b]
+
+
+def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
+           jokers: Cards) -> Iterator[tuple[Action, int]]:
+    if not state.discard:
+        return
+    top = state.discard[-1]
+    if top.wild or top.three:
+        return
+    r = state.rules
+    side = state.side
+    opened = bool(state.melds[side])
+    if not opened and r.no_pile_for_initial_meld:
+        return
+    frozen = state.frozen_for(side)
+    idx = state.meld_index(side, top.rank)
+    if idx >= 0 and not frozen and r.take_onto_meld:
+        m = state.melds[side][idx]
+        if not (r.group_max and m.naturals + m.wilds >= r.group_max):
+            yield Take(), 0
+    nat = by_kind.get(top.rank, [])
+    least = 2 if frozen or not r.take_with_natural_and_wild else 1
+    if len(nat) < least:
+        return
+    if idx >= 0:
+        m = state.melds[side][idx]
+        gmax = r.group_max
+        for j in range(least, len(nat) + 1):
+            cap = wild_limit(r, top.rank, m.naturals + j + 1) - m.wilds
+            for a, b in _splits(len(twos), len(jokers), cap):
+                if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
+                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b]), j + a + b
+        return
+    splits = list(_splits(len(twos), len(jokers), r.max_wilds))
+    for group in _group_options(r, top.rank, nat, twos, jokers, 1, least, splits):
+        if opened:
+            yield Take(group), len(group)
+            continue
+        counted = group + ((top,) if r.initial_meld_count is InitialMeldCount.TOP_CARD else ())
+        first_value = sum(r.value(c.kind) for c in counted)
+        a = sum(1 for c in group if c.kind == "2")
+        b = sum(1 for c in group if c.kind == "JK")
+        j = len(group) - a - b
+        for extra in _minimal(state, by_kind, twos[a:], jokers[b:], exclude=top.rank, start=first_value):
+            total = first_value + sum(r.value(c.kind) for g in extra for c in g)
+            if not _first_group_minimal(state, top.rank, j, a, b, total):
+                continue
+            yield Take(group, extra), len(group) + sum(len(g) for g in extra)
+
+
+def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, total: int) -> bool:
+    """No card of the group taken with the top card could be left out of a minimal opening."""
+    r = state.rules
+    need = state.initial_minimum(state.side)
+    frozen = state.frozen_for(state.side)
+    least = 2 if frozen or not r.take_with_natural_and_wild else 1
+    for dj, da, db, kind in ((1, 0, 0, rank), (0, 1, 0, "2"), (0, 0, 1, "JK")):
+        nj, na, nb = j - dj, a - da, b - db
+        if min(nj, na, nb) < 0 or nj < least or total - r.value(kind) < need:
+            continue
+        if nj + na + nb + 1 >= 3 and na + nb <= wild_limit(r, rank, nj + 1):
+            return False
+    return True
+
+
+def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
+             start: int) -> Iterator[tuple[Cards, ...]]:
+    """Sets of new groups whose value, with ``start``, reaches the side's minimum, none of
+    which (and no card of which) could be left out: the minimal openings."""
+    r = state.rules
+    need = state.initial_minimum(state.side)
+    if start >= need:
+        yield ()
+        return
+    ranks = [k for k, cards in by_kind.items()
+             if k != exclude and cards[0].natural and len(cards) >= max(r.min_naturals, 1)]
+    value = r.value
+    wild_values = {"2": value("2"), "JK": value("JK")}
+
+    def options(rank: str, t: int, j_: int) -> Iterator[tuple[int, int, int]]:
+        nat_n = len(by_kind[rank])
+        for j in range(max(r.min_naturals, 1), nat_n + 1):
+            cap = wild_limit(r, rank, j)
+            for a, b in _splits(t, j_, cap):
+                if j + a + b >= 3:
+                    yield j, a, b
+
+    chosen: list[tuple[str, int, int, int]] = []
+
+    def dfs(i: int, t_used: int, j_used: int, total: int) -> Iterator[tuple[Cards, ...]]:
+        if total >= need:
+            if _is_minimal(r, chosen, total, need):
+                groups = []
+                tu = ju = 0
+                for rank, j, a, b in chosen:
+                    groups.append(tuple(by_kind[rank][:j]) + twos[tu:tu + a] + jokers[ju:ju + b])
+                    tu += a
+                    ju += b
+                yield tuple(groups)
+            return
+        for k in range(i, len(ranks)):
+            rank = ranks[k]
+            v = value(rank)
+            for j, a, b in options(rank, len(twos) - t_used, len(jokers) - j_used):
+                chosen.append((rank, j, a, b))
+                yield from dfs(k + 1, t_used + a, j_used + b,
+                               total + j * v + a * wild_values["2"] + b * wild_values["JK"])
+                chosen.pop()
+
+    yield from dfs(0, 0, 0, start)
+
+
+def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int) -> bool:
+    v2, vj = r.value("2"), r.value("JK")
+    for rank, j, a, b in chosen:
+        v = r.value(rank)
+        gv = j * v + a * v2 + b * vj
+        if total - gv >= need:
+            return False
+        for dj, da, db, dv in ((1, 0, 0, v), (0, 1, 0, v2), (0, 0, 1, vj)):
+            nj, na, nb = j - dj, a - da, b - db
+            if min(nj, na, nb) < 0 or total - dv < need:
+                continue
+            if nj >= max(r.min_naturals, 1) and nj + na + nb >= 3 and na + nb <= wild_limit(r, rank, nj):
+                return False
+    return True

@@ -1,0 +1,398 @@
+"""Applying an action to a hand: validate everything first, then build the new state.
+
+``apply(state, action)`` returns a new :class:`HandState` or raises
+:class:`IllegalAction` with a stable code; the given state is never changed (it is
+immutable). Each rule check names its source in RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Pass, Take
+from .cards import Card, sort_cards
+from .errors import IllegalAction
+from .goout import can_go_out
+from .melds import MeldKind, TableMeld, grow, meld_value, new_group
+from .rules import AskPartner, InitialMeldCount, StockOut, ThreeLastCard
+from .state import Ending, HandState, Phase
+
+Cards = tuple[Card, ...]
+
+
+def apply(state: HandState, action: Action) -> HandState:
+    """The state after ``action`` by the seat in turn, or raise IllegalAction."""
+    handler: Callable[[HandState, Any], HandState] | None = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction("unknown_action", f"not an action: {action!r}")
+    if state.phase is Phase.OVER:
+        raise IllegalAction("hand_over", "the hand is over", action=str(action))
+    return handler(state, action)
+
+
+def _phase(state: HandState, action: Action, *phases: Phase) -> None:
+    if state.phase not in phases:
+        raise IllegalAction("wrong_phase", f"'{action}' is not possible now (phase {state.phase.value})",
+                            action=str(action), phase=state.phase.value)
+
+
+def remove_from_hand(hand: Cards, cards: Cards) -> Cards:
+    """``hand`` less ``cards``, or raise IllegalAction naming the missing card."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            raise IllegalAction("card_not_in_hand", f"{c.text} is not in the hand", card=c.text) from None
+    return tuple(rest)
+
+
+# ---------------------------------------------------------------- draw phase
+def _draw(state: HandState, action: Draw) -> HandState:
+    """Draw ``draw_count`` cards; bonus threes drawn are laid and replaced (RULES.md 2 "A turn")."""
+    if state.phase is not Phase.DRAW:
+        _phase(state, action, Phase.DRAW)
+    r = state.rules
+    stock = state.stock
+    if not stock:
+        raise IllegalAction("stock_empty", "the stock is empty: take the discard pile or pass")
+    seat = state.turn
+    side = seat % r.sides
+    bonus = r.bonus_threes
+    drawn: list[Card] = []
+    laid: list[Card] = []
+    pos = 0
+    end = len(stock)
+    ending = Ending.NONE
+    for _ in range(r.draw_count):
+        if pos == end:
+            break
+        c = stock[pos]
+        pos += 1
+        while c.kind in bonus:
+            if pos == end:
+                # A bonus three as the last stock card ends the hand at once (Pagat; RULES.md 3).
+                ending = Ending.THREE_LAST
+                break
+            laid.append(c)
+            c = stock[pos]
+            pos += 1
+        if ending is not Ending.NONE:
+            (laid if r.three_last_card is ThreeLastCard.LAID else drawn).append(c)
+            break
+        drawn.append(c)
+    hands = state.hands
+    threes = _set(state.threes, side, state.threes[side] + tuple(laid)) if laid else state.threes
+    hand = insert_cards(hands[seat], drawn)
+    if ending is not Ending.NONE:
+        return state.with_(stock=stock[pos:], hands=_set(hands, seat, hand), threes=threes, phase=Phase.OVER,
+                           ending=ending)
+    return state.with_(stock=stock[pos:], hands=_set(hands, seat, hand), threes=threes, phase=Phase.PLAY,
+                       fresh=not state.melded[seat], took_pile=False, acted=False,
+                       old_melds=len(state.melds[side]), touched_old=False, permission="")
+
+
+def insert_cards(hand: Cards, cards: list[Card] | Cards) -> Cards:
+    """``hand`` (in canonical order) with ``cards`` inserted in order."""
+    if len(cards) == 1:
+        c = cards[0]
+        key = c.order
+        i = 0
+        for i, h in enumerate(hand):  # noqa: B007 - hands are short: a scan beats bisect's key calls
+            if h.order >= key:
+                return hand[:i] + (c,) + hand[i:]
+        return hand + (c,)
+    return sort_cards(hand + tuple(cards))
+
+
+def _start_play(state: HandState, took_pile: bool) -> HandState:
+    seat = state.turn
+    return state.with_(phase=Phase.PLAY, fresh=not state.melded[seat], took_pile=took_pile, acted=took_pile,
+                       old_melds=len(state.melds[state.side]), touched_old=False, permission="")
+
+
+def _pass(state: HandState, action: Pass) -> HandState:
+    """Decline the pile with the stock empty: the hand ends (RULES.md 2 "Stock exhausted")."""
+    _phase(state, action, Phase.DRAW)
+    if state.stock:
+        raise IllegalAction("stock_not_empty", "pass is only possible once the stock is empty: draw")
+    if _forced_take(state):
+        raise IllegalAction("must_take_pile",
+                            "the top card matches one of your side's melds: you must take the pile",
+                            card=state.discard[-1].text)
+    return state.with_(phase=Phase.OVER, ending=Ending.STOCK_OUT)
+
+
+def _forced_take(state: HandState) -> bool:
+    """With the stock empty, the pile must be taken when its top card goes onto a meld."""
+    try:
+        _take(state, Take())
+    except IllegalAction:
+        return False
+    return True
+
+
+def _take(state: HandState, action: Take) -> HandState:
+    """Take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4, D8)."""
+    _phase(state, action, Phase.DRAW)
+    r = state.rules
+    if not state.discard:
+        raise IllegalAction("pile_empty", "the discard pile is empty")
+    top = state.discard[-1]
+    if top.wild:
+        raise IllegalAction("top_card_wild", "the pile cannot be taken with a wild card on top", card=top.text)
+    if top.three:
+        raise IllegalAction("top_card_three", "the pile cannot be taken with a 3 on top", card=top.text)
+    seat, side = state.turn, state.side
+    opened = bool(state.melds[side])
+    if not opened and r.no_pile_for_initial_meld:
+        raise IllegalAction("pile_not_for_initial_meld", "the pile cannot be taken for the initial meld")
+    frozen = state.frozen_for(side)
+    melds = list(state.melds[side])
+    hand = state.hands[seat]
+    if not action.cards:
+        if action.extra:
+            raise IllegalAction("bad_take", "extra melds need cards melded with the top card")
+        if frozen:
+            raise IllegalAction("pile_frozen", "the pile is frozen: it takes a natural pair matching the top card",
+                                card=top.text)
+        if not r.take_onto_meld:
+            raise IllegalAction("take_needs_two_cards", "the pile is taken with two cards from hand", card=top.text)
+        idx = state.meld_index(side, top.rank)
+        if idx < 0:
+            raise IllegalAction("no_meld_for_top_card", f"your side has no meld of {top.rank}s for the top card",
+                                card=top.text, rank=top.rank)
+        melds[idx] = grow(r, melds[idx], (top,))
+        rest = hand
+    else:
+        naturals = sum(1 for c in action.cards if c.rank == top.rank)
+        if frozen and naturals < 2:
+            raise IllegalAction("pile_frozen", "the pile is frozen: it takes a natural pair matching the top card",
+                                card=top.text)
+        if naturals < 2 and not r.take_with_natural_and_wild:
+            raise IllegalAction("take_needs_natural_pair", "the pile is taken with a natural pair matching the top card",
+                                card=top.text)
+        if naturals < 1:
+            raise IllegalAction("take_needs_natural", "taking the pile needs a natural card matching the top card",
+                                card=top.text)
+        rest = remove_from_hand(hand, action.cards + tuple(c for g in action.extra for c in g))
+        group = action.cards + (top,)
+        idx = state.meld_index(side, top.rank)
+        if idx >= 0:
+            melds[idx] = grow(r, melds[idx], group)
+        else:
+            melds.append(new_group(r, group))
+        _add_new_melds(state, melds, action.extra)
+    if not opened:
+        counted = action.cards + tuple(c for g in action.extra for c in g)
+        if r.initial_meld_count is InitialMeldCount.TOP_CARD:
+            counted += (top,)
+        left = len(rest) + len(state.discard) - 1
+        _check_initial(state, counted, melds, left)
+    # The rest of the pile goes to the hand; a bonus three in it (a covered upcard) is laid
+    # for the taker's side and not replaced (seed 002, Pagat).
+    bonus = r.bonus_threes
+    pile = state.discard[:-1]
+    laid = tuple(c for c in pile if c.kind in bonus)
+    new_hand = sort_cards(rest + tuple(c for c in pile if c.kind not in bonus))
+    new = state.with_(
+        hands=_set(state.hands, seat, new_hand),
+        melds=_set(state.melds, side, tuple(melds)),
+        threes=_set(state.threes, side, state.threes[side] + laid) if laid else state.threes,
+        discard=(),
+        melded=_set(state.melded, seat, True),
+    )
+    new = _start_play(new, took_pile=True).with_(old_melds=len(state.melds[side]),
+                                                   touched_old=idx >= 0 and idx < len(state.melds[side]))
+    return _after_melding(new, has_black_threes=any(m.kind is MeldKind.BLACK_THREES for m in melds[len(state.melds[side]):]))
+
+
+# ---------------------------------------------------------------- play phase
+def _meld(state: HandState, action: Meld) -> HandState:
+    """Lay new melds from hand (RULES.md 2 "Meld legality", "Initial meld minimum")."""
+    _phase(state, action, Phase.PLAY)
+    seat, side = state.turn, state.side
+    cards = tuple(c for g in action.melds for c in g)
+    rest = remove_from_hand(state.hands[seat], cards)
+    melds = list(state.melds[side])
+    _add_new_melds(state, melds, action.melds)
+    if not state.melds[side]:
+        _check_initial(state, cards, melds, len(rest))
+    new = state.with_(
+        hands=_set(state.hands, seat, rest),
+        melds=_set(state.melds, side, tuple(melds)),
+        melded=_set(state.melded, seat, True),
+        acted=True,
+    )
+    return _after_melding(new, has_black_threes=any(m.kind is MeldKind.BLACK_THREES
+                                                    for m in melds[len(state.melds[side]):]))
+
+
+def _add_new_melds(state: HandState, melds: list[TableMeld], groups: tuple[Cards, ...]) -> None:
+    """Append each group as a new meld: one group per rank per side (RULES.md 2)."""
+    r = state.rules
+    for g in groups:
+        m = new_group(r, g)
+        if any(x.rank == m.rank for x in melds):
+            raise IllegalAction("rank_already_melded",
+                                f"your side already has a meld of {m.rank}s: add to it instead", rank=m.rank)
+        melds.append(m)
+
+
+def _add(state: HandState, action: Add) -> HandState:
+    """Add cards from hand to one of the side's melds (RULES.md 2 "A turn")."""
+    _phase(state, action, Phase.PLAY)
+    seat, side = state.turn, state.side
+    melds = list(state.melds[side])
+    idx = _target(state, side, action.target)
+    rest = remove_from_hand(state.hands[seat], action.cards)
+    melds[idx] = grow(state.rules, melds[idx], action.cards)
+    new = state.with_(
+        hands=_set(state.hands, seat, rest),
+        melds=_set(state.melds, side, tuple(melds)),
+        melded=_set(state.melded, seat, True),
+        acted=True,
+        touched_old=state.touched_old or idx < state.old_melds,
+    )
+    return _after_melding(new, has_black_threes=False)
+
+
+def _target(state: HandState, side: int, target: str) -> int:
+    melds = state.melds[side]
+    if target.startswith("#"):
+        idx = int(target[1:])
+        if idx >= len(melds):
+            raise IllegalAction("no_such_meld", f"your side has no meld {target}", target=target)
+        return idx
+    found = [i for i, m in enumerate(melds) if m.rank == target and m.kind is MeldKind.GROUP]
+    if not found:
+        raise IllegalAction("no_such_meld", f"your side has no meld of {target}s", target=target)
+    if len(found) > 1:
+        raise IllegalAction("ambiguous_target", f"your side has several melds of {target}s: name one as #n",
+                            target=target)
+    return found[0]
+
+
+def _check_initial(state: HandState, counted: Cards, melds: list[TableMeld], left: int) -> None:
+    """The initial meld reaches the minimum for the side's score (RULES.md 2; D5)."""
+    r = state.rules
+    side = state.side
+    need = state.initial_minimum(side)
+    value = meld_value(r, counted)
+    if value >= need:
+        return
+    # Pagat: going out concealed in one turn needs no minimum.
+    if (r.concealed_going_out_exempt and left == 0 and state.fresh
+            and any(m.naturals + m.wilds >= r.canasta_size for m in melds)):
+        return
+    raise IllegalAction("initial_meld_too_low", f"the initial meld needs {need} points; this counts {value}",
+                        minimum=need, value=value)
+
+
+def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
+    """Checks every meld-laying action shares: the hand may only be emptied (or brought to
+    one card, the final discard) when the side may go out (RULES.md 2 "Going out")."""
+    r = state.rules
+    seat, side = state.turn, state.side
+    left = len(state.hands[seat])
+    if left <= 1:
+        _may_go_out(state, "meld" if left == 0 else "discard")
+        if left == 0:
+            if r.go_out_with_discard:
+                raise IllegalAction("must_discard_to_go_out", "you must keep a card to discard when going out")
+            return _went_out(state)
+    elif has_black_threes:
+        raise IllegalAction("black_threes_only_going_out", "black 3s are melded only when going out")
+    if state.permission == "yes" and not can_go_out(r, state.hands[seat], state.melds[side],
+                                                    meld_out=not r.go_out_with_discard):
+        raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
+    return state
+
+
+def _may_go_out(state: HandState, how: str) -> None:
+    r = state.rules
+    side = state.side
+    have = state.canastas(side)
+    if have < r.canastas_to_go_out:
+        raise IllegalAction("need_canasta", f"going out needs {r.canastas_to_go_out} canasta(s); your side has {have}"
+                            + ("" if how == "meld" else ": keep at least two cards after melding"),
+                            needed=r.canastas_to_go_out, have=have)
+    if state.permission == "no":
+        raise IllegalAction("partner_said_no", "your partner said no: you may not go out this turn")
+
+
+def _went_out(state: HandState) -> HandState:
+    side = state.side
+    new_melds = state.melds[side][state.old_melds:]
+    concealed = (state.fresh and not state.touched_old
+                 and any(m.naturals + m.wilds >= state.rules.canasta_size for m in new_melds))
+    return state.with_(phase=Phase.OVER, ending=Ending.WENT_OUT, out_seat=state.turn, concealed=concealed)
+
+
+def _discard(state: HandState, action: Discard) -> HandState:
+    """Discard one card, ending the turn; emptying the hand goes out (RULES.md 2 "A turn")."""
+    if state.phase is not Phase.PLAY:
+        _phase(state, action, Phase.PLAY)
+    seat = state.turn
+    hand = state.hands[seat]
+    card = action.card
+    try:
+        i = hand.index(card)
+    except ValueError:
+        raise IllegalAction("card_not_in_hand", f"{card.text} is not in the hand", card=card.text) from None
+    rest = hand[:i] + hand[i + 1:]
+    if not rest:
+        _may_go_out(state, "meld")
+        return _went_out(state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,)))
+    if state.permission == "yes":
+        raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
+    r = state.rules
+    nxt = (seat + 1) % r.players
+    over = not state.stock and r.stock_out is StockOut.END_HAND
+    return state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,), turn=nxt,
+                       phase=Phase.OVER if over else Phase.DRAW, fresh=not state.melded[nxt], took_pile=False,
+                       acted=False, old_melds=0, touched_old=False, asker=-1, permission="",
+                       ending=Ending.STOCK_OUT if over else Ending.NONE)
+
+
+def _ask(state: HandState, action: Ask) -> HandState:
+    """Ask the partner "may I go out?"; only when going out is possible (RULES.md 2, 3)."""
+    _phase(state, action, Phase.PLAY)
+    r = state.rules
+    seat = state.turn
+    if not r.partnerships:
+        raise IllegalAction("no_partner", "you have no partner to ask")
+    if state.permission:
+        raise IllegalAction("already_asked", "you have already asked this turn")
+    if len(state.hands[seat]) < 2:
+        # Asked before laying the last cards; with one card a "no" would leave no legal move.
+        raise IllegalAction("ask_before_last_cards", "ask before melding down to your last card")
+    if r.ask_partner is AskPartner.ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
+        raise IllegalAction("ask_once_after_draw", "you may ask once a hand, right after drawing")
+    if not can_go_out(r, state.hands[seat], state.melds[state.side], meld_out=not r.go_out_with_discard):
+        raise IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
+    partner = (seat + r.sides) % r.players
+    return state.with_(phase=Phase.ANSWER, turn=partner, asker=seat, asked=_set(state.asked, seat, True))
+
+
+def _answer(state: HandState, action: Answer) -> HandState:
+    """The partner's answer binds the asker for this turn, both ways (RULES.md 2)."""
+    _phase(state, action, Phase.ANSWER)
+    return state.with_(phase=Phase.PLAY, turn=state.asker, asker=-1, permission="yes" if action.yes else "no")
+
+
+def _set(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return items[:index] + (value,) + items[index + 1:]
+
+
+_HANDLERS: dict[type, Callable[[HandState, Any], HandState]] = {
+    Draw: _draw,
+    Pass: _pass,
+    Take: _take,
+    Meld: _meld,
+    Add: _add,
+    Discard: _discard,
+    Ask: _ask,
+    Answer: _answer,
+}

@@ -1,0 +1,362 @@
+"""Every rule parameter of RULES.md as one frozen value (DESIGN.md convention 1).
+
+A variant is a :class:`Rules` value; the engine never asks which variant it plays. Each
+field names the rule it carries and where it comes from. ``to_dict``/``from_dict`` give
+the JSON form used in positions (``"rules"`` overrides), records and saved games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from .cards import KINDS
+from .errors import RulesError
+
+
+class Upcard(StrEnum):
+    """How the deal starts the discard pile (RULES.md 2 "Deck and deal", D1; 3)."""
+
+    COVER = "cover"  #: turn further cards on top until an allowed card shows (D1 default)
+    BURY = "bury"  #: put special cards at the bottom of the stock and turn again (seed 000)
+    NONE = "none"  #: the pile starts empty (Modern American)
+
+
+class WildRatio(StrEnum):
+    """How many wild cards a group may hold besides ``max_wilds`` (D2)."""
+
+    TWO_NATURALS = "two_naturals"  #: at least ``min_naturals`` naturals (seed 000, Pagat)
+    NATURALS_OUTNUMBER = "naturals_outnumber"  #: more naturals than wilds (seed 001; Samba)
+    NOT_OUTNUMBER = "not_outnumber"  #: wilds never outnumber naturals (seed 002)
+
+
+class ThreeSign(StrEnum):
+    """When bonus threes score negatively (RULES.md 2, 3, 6)."""
+
+    MELD = "meld"  #: negative for a side that made no meld (Classic, Samba)
+    CANASTAS = "canastas"  #: negative with no canasta, zero with one, positive with 2+ (Modern American)
+    ALWAYS = "always"  #: always positive (seed 004)
+
+
+class ThreeLastCard(StrEnum):
+    """A bonus three drawn as the last stock card (RULES.md 2 "Stock exhausted"; 3)."""
+
+    LAID = "laid"  #: laid and scored; the hand ends at once (Pagat)
+    KEPT = "kept"  #: stays in hand, counts against, and the hand ends (Modern American)
+
+
+class StockOut(StrEnum):
+    """What happens once the stock is empty (RULES.md 2 "Stock exhausted"; 3)."""
+
+    PLAY_DISCARDS = "play_discards"  #: play on while each player takes the pile (Pagat)
+    END_HAND = "end_hand"  #: the hand ends (Modern American as played by seed 001)
+
+
+class AskPartner(StrEnum):
+    """When "may I go out?" may be asked (RULES.md 2 "Going out"; 3)."""
+
+    ANY_TURN = "any_turn"  #: once a turn, after drawing (Classic)
+    ONCE_AFTER_DRAW = "once_after_draw"  #: once a hand, right after drawing (Modern American)
+
+
+class InitialMeldCount(StrEnum):
+    """Which cards count toward the initial-meld minimum (RULES.md 2; 3)."""
+
+    TOP_CARD = "top_card"  #: hand cards plus the pile's top card, not the rest (Classic)
+    HAND_ONLY = "hand_only"  #: cards from hand only (Modern American)
+
+
+class OpeningShape(StrEnum):
+    """What the initial meld must contain besides its points (RULES.md 3, 6)."""
+
+    ANY = "any"
+    NATURAL_GROUP_OR_WILD_MELD = "natural_group_or_wild_meld"  #: Modern American
+    THREE_OF_A_KIND = "three_of_a_kind"  #: a group of 3 identical naturals (seed 004)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+#: Classic card values for melds and hand penalties (RULES.md 2 "Card values").
+CLASSIC_VALUES: tuple[tuple[str, int], ...] = (
+    ("JK", 50), ("2", 20), ("A", 20),
+    ("K", 10), ("Q", 10), ("J", 10), ("T", 10), ("9", 10), ("8", 10),
+    ("7", 5), ("6", 5), ("5", 5), ("4", 5),
+    ("B3", 5), ("R3", 0),
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One variant's rule parameters; defaults are Classic Canasta for 4 players (RULES.md 2).
+
+    Scores and thresholds are in points; tables indexed by a count start at count 0.
+    """
+
+    name: str = "classic"
+
+    # --- table and deal (RULES.md 2, 2.1) ---
+    players: int = 4
+    #: number of sides; seat ``s`` plays for side ``s % sides`` (NOTATION.md "Position").
+    sides: int = 2
+    decks: int = 2
+    jokers_per_deck: int = 2
+    hand_size: int = 11
+    draw_count: int = 1
+    upcard: Upcard = Upcard.COVER
+    #: kinds that may not be the upcard (D1: wild cards and all threes).
+    upcard_barred: tuple[str, ...] = ("2", "JK", "R3", "B3")
+
+    # --- card values (RULES.md 2 "Card values"; D6) ---
+    card_values: tuple[tuple[str, int], ...] = CLASSIC_VALUES
+    #: value of a black 3 left in hand, when it differs from its card value (D6: -100 in seed 004).
+    black_three_hand_penalty: int | None = None
+
+    # --- bonus threes (RULES.md 2 "Scoring", 2.1; 3) ---
+    #: kinds laid face up at once and replaced from the stock.
+    bonus_threes: tuple[str, ...] = ("R3",)
+    #: a side's bonus for holding n bonus threes (per colour when ``three_bonus_per_colour``).
+    three_bonus: tuple[int, ...] = (0, 100, 200, 300, 800)
+    three_bonus_per_colour: bool = False
+    three_sign: ThreeSign = ThreeSign.MELD
+    three_last_card: ThreeLastCard = ThreeLastCard.LAID
+
+    # --- melds (RULES.md 2 "Meld legality"; D2) ---
+    min_naturals: int = 2
+    max_wilds: int = 3
+    wild_ratio: WildRatio = WildRatio.TWO_NATURALS
+    #: largest group size; 0 = no limit (Modern American and seed 004: 7).
+    group_max: int = 0
+    #: ranks that never take wild cards (Modern American: 7s).
+    no_wild_ranks: tuple[str, ...] = ()
+    #: ranks that take wild cards only in the initial meld (Modern American: Aces).
+    wild_ranks_initial_only: tuple[str, ...] = ()
+    #: after a side's initial meld, wilds only join groups with this many naturals; 0 = off (rule of five).
+    rule_of_five: int = 0
+    #: nobody melds a rank once a side completed a natural canasta of it (Modern American).
+    close_rank_after_natural_canasta: bool = False
+    #: groups of wild cards alone (Modern American, Bolivia).
+    wild_melds: bool = False
+    #: black 3s meld only when going out, 3 or 4 of them, no wild card (RULES.md 2).
+    black_threes_meld_going_out: bool = True
+
+    # --- sequences (Samba family, RULES.md 4, 5) ---
+    sequences: bool = False
+    sequence_max: int = 7
+
+    # --- canastas (RULES.md 2 "Scoring"; 3; D7) ---
+    canasta_size: int = 7
+    natural_canasta_bonus: int = 500
+    mixed_canasta_bonus: int = 300
+    #: natural canastas of these ranks score this instead (Modern American: 7s and Aces 2500).
+    special_canasta_bonus: tuple[tuple[str, int], ...] = ()
+    #: D7: extra bonus for a canasta laid whole from hand (or completed with the top card only).
+    concealed_canasta_bonus: int = 0
+
+    # --- the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4, D8) ---
+    #: kinds whose presence in the pile freezes it for everyone (D1 wild or red 3 upcard; D3 alt: B3).
+    freezing_kinds: tuple[str, ...] = ("2", "JK", "R3")
+    #: the pile is frozen for a side that has not made its initial meld.
+    frozen_without_initial_meld: bool = True
+    #: the pile may always be taken only with a natural pair (Modern American).
+    pile_always_frozen: bool = False
+    #: D8: an unfrozen pile may be taken with one natural and one wild card.
+    take_with_natural_and_wild: bool = True
+    #: D4: an unfrozen pile may be taken by adding its top card to the side's meld.
+    take_onto_meld: bool = True
+    #: seed 000's strict option: the pile can never be taken for the initial meld.
+    no_pile_for_initial_meld: bool = False
+
+    # --- the initial meld (RULES.md 2 "Initial meld minimum"; D5) ---
+    #: minimum below the first threshold (Classic: a negative score needs 15).
+    initial_meld_base: int = 15
+    #: (from score, minimum) pairs in ascending order of score.
+    initial_meld_thresholds: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
+    initial_meld_count: InitialMeldCount = InitialMeldCount.TOP_CARD
+    opening_shape: OpeningShape = OpeningShape.ANY
+    #: Pagat: going out concealed in one turn needs no minimum.
+    concealed_going_out_exempt: bool = True
+
+    # --- going out (RULES.md 2 "Going out"; 2.1; D9) ---
+    canastas_to_go_out: int = 1
+    #: the player must finish with a discard (Modern American).
+    go_out_with_discard: bool = False
+    going_out_bonus: int = 100
+    concealed_going_out_bonus: int = 200
+    ask_partner: AskPartner = AskPartner.ANY_TURN
+    stock_out: StockOut = StockOut.PLAY_DISCARDS
+
+    # --- the game (RULES.md 2 "Game end") ---
+    target: int = 5000
+    #: on an exact tie above the target, another hand is played to a target raised by this.
+    tie_target_step: int = 500
+
+    # Derived lookups, filled in __post_init__ (not fields: not serialized, not compared).
+    _values: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        object.__setattr__(self, "_values", dict(self.card_values))
+
+    # ------------------------------------------------------------------ queries
+    def value(self, kind: str) -> int:
+        """Point value of a card kind (RULES.md 2 "Card values")."""
+        return self._values[kind]
+
+    def initial_meld_minimum(self, score: int) -> int:
+        """The initial-meld minimum for a side with this cumulative score."""
+        minimum = self.initial_meld_base
+        for start, need in self.initial_meld_thresholds:
+            if score >= start:
+                minimum = need
+        return minimum
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    @property
+    def partnerships(self) -> bool:
+        """True when some side has more than one player (ask-partner exists)."""
+        return self.players > self.sides
+
+    @property
+    def card_copies(self) -> int:
+        """How many copies of each non-joker card the decks hold."""
+        return self.decks
+
+    @property
+    def joker_copies(self) -> int:
+        return self.decks * self.jokers_per_deck
+
+    # ------------------------------------------------------------------ JSON
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as JSON-ready data (enums as strings, tuples as lists)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name.startswith("_"):
+                continue
+            out[f.name] = _to_json(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from JSON data; fields missing from ``data`` come from ``base`` (or Classic).
+
+        Unknown field names and values of the wrong type raise :class:`RulesError`.
+        """
+        if not isinstance(data, dict):
+            raise RulesError("bad_rules", "rules must be a JSON object")
+        start = base if base is not None else cls()
+        changes: dict[str, Any] = {}
+        for key, raw in data.items():
+            f = _FIELDS.get(key)
+            if f is None:
+                raise RulesError("unknown_rule", f"unknown rule parameter {key!r}", name=key)
+            changes[key] = _from_json(key, raw, getattr(start, key))
+        return dataclasses.replace(start, **changes)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some parameters changed (validated again)."""
+        for key in changes:
+            if key not in _FIELDS:
+                raise RulesError("unknown_rule", f"unknown rule parameter {key!r}", name=key)
+        return dataclasses.replace(self, **changes)
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(Rules) if not f.name.startswith("_")}
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(key: str, raw: Any, current: Any) -> Any:
+    """Convert JSON data to the type of the field's current value, or raise RulesError."""
+    bad = RulesError("bad_rule_value", f"bad value for rule {key!r}: {raw!r}", name=key, value=repr(raw))
+    if isinstance(current, StrEnum):
+        try:
+            return type(current)(raw)
+        except ValueError:
+            raise bad from None
+    if isinstance(current, bool):
+        if not isinstance(raw, bool):
+            raise bad
+        return raw
+    if isinstance(current, int) or (current is None and key == "black_three_hand_penalty"):
+        if raw is None and key == "black_three_hand_penalty":
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise bad
+        return raw
+    if isinstance(current, str):
+        if not isinstance(raw, str):
+            raise bad
+        return raw
+    if isinstance(current, tuple):
+        if not isinstance(raw, list):
+            raise bad
+        return _tuple_like(raw, current, bad)
+    raise bad  # pragma: no cover - every field type is handled above
+
+
+def _tuple_like(raw: list[Any], current: tuple[Any, ...], bad: RulesError) -> tuple[Any, ...]:
+    """Lists become tuples; nested pairs keep the (str|int, int) shape of the defaults."""
+    out: list[Any] = []
+    for item in raw:
+        if isinstance(item, list):
+            if not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in item):
+                raise bad
+            out.append(tuple(item))
+        elif isinstance(item, (int, str)) and not isinstance(item, bool):
+            out.append(item)
+        else:
+            raise bad
+    return tuple(out)
+
+
+def _validate(r: Rules) -> None:
+    """Refuse parameter sets the engine cannot play, naming the parameter."""
+
+    def need(ok: bool, name: str, why: str) -> None:
+        if not ok:
+            raise RulesError("bad_rule_value", f"rule {name!r}: {why}", name=name, value=repr(getattr(r, name)))
+
+    need(r.players in (2, 3, 4, 6), "players", "2, 3, 4 or 6 players are supported")
+    need(1 <= r.sides <= r.players and r.players % r.sides == 0, "sides", "sides must divide the players")
+    need(1 <= r.decks <= 4, "decks", "1 to 4 decks")
+    need(0 <= r.jokers_per_deck <= 4, "jokers_per_deck", "0 to 4 jokers per deck")
+    need(1 <= r.hand_size <= 20, "hand_size", "1 to 20 cards")
+    need(r.players * r.hand_size < r.decks * (52 + r.jokers_per_deck), "hand_size", "the deal needs more cards than the decks hold")
+    need(1 <= r.draw_count <= 3, "draw_count", "1 to 3 cards")
+    kinds = {k for k, _ in r.card_values}
+    need(kinds == set(KINDS), "card_values", "a value for every card kind")
+    for name in ("upcard_barred", "bonus_threes", "freezing_kinds"):
+        need(all(k in KINDS for k in getattr(r, name)), name, "card kinds only")
+    need(set(r.bonus_threes) <= {"R3", "B3"}, "bonus_threes", "only threes are bonus cards")
+    need(len(r.three_bonus) >= 2, "three_bonus", "a bonus for at least one three")
+    need(0 <= r.min_naturals and r.max_wilds >= 0, "max_wilds", "non-negative")
+    need(r.group_max == 0 or r.group_max >= r.canasta_size, "group_max", "0 or at least the canasta size")
+    need(3 <= r.canasta_size <= 12, "canasta_size", "3 to 12 cards")
+    need(r.canastas_to_go_out >= 0, "canastas_to_go_out", "non-negative")
+    need(all(a < b for (a, _), (b, _) in zip(r.initial_meld_thresholds, r.initial_meld_thresholds[1:])),
+         "initial_meld_thresholds", "scores in ascending order")
+    need(r.target > 0, "target", "a positive target")
+    # Parameters designed for the other variants (RULES.md 3-6) whose play is not built yet.
+    for name, default in _NOT_YET.items():
+        need(getattr(r, name) == default, name, "this rule is not supported by this version of the engine")
+
+
+#: Parameters of later variants; the engine refuses a non-default value until it plays it.
+_NOT_YET: dict[str, Any] = {
+    "sequences": False,
+    "wild_melds": False,
+    "rule_of_five": 0,
+    "close_rank_after_natural_canasta": False,
+    "opening_shape": OpeningShape.ANY,
+    "wild_ranks_initial_only": (),
+}

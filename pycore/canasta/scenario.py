@@ -1,0 +1,138 @@
+"""Scenario files: a position, steps with expected outcomes, optional hand scores.
+
+The format is NOTATION.md "Scenario files". Extensions (``docs/notation.md``): a step
+may name the expected refusal ``"code"`` (e.g. ``"pile_frozen"``) and a ``"then"``
+object of position fields the state must have after the step; a file may give
+``"description"`` and ``"rule"`` (the RULES.md point it covers) for its readers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .actions import parse_action
+from .errors import CanastaError, IllegalAction, NotationError
+from .notation import from_position, to_position
+from .play import apply
+from .scoring import score_hand
+
+_FILE_KEYS = {"name", "description", "rule", "position", "steps", "hand_scores"}
+_STEP_KEYS = {"do", "expect", "code", "then"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    path: str
+    name: str
+    passed: bool
+    detail: str = ""
+
+
+def run_scenario(data: Any, path: str = "<scenario>") -> Outcome:
+    """Run one scenario (parsed JSON); never raises for a bad scenario: it fails."""
+    name = data.get("name", path) if isinstance(data, dict) else path
+    try:
+        detail = _run(data)
+    except CanastaError as e:
+        return Outcome(path, str(name), False, f"cannot run: {e.message}")
+    return Outcome(path, str(name), detail == "", detail)
+
+
+def _run(data: Any) -> str:
+    if not isinstance(data, dict):
+        raise NotationError("bad_scenario", "a scenario is a JSON object")
+    unknown = set(data) - _FILE_KEYS
+    if unknown:
+        raise NotationError("bad_scenario", f"unknown scenario field(s): {', '.join(sorted(unknown))}")
+    if "position" not in data:
+        raise NotationError("bad_scenario", "position: missing")
+    state = from_position(data["position"])
+    steps = data.get("steps", [])
+    if not isinstance(steps, list):
+        raise NotationError("bad_scenario", "steps: expected a list")
+    for k, step in enumerate(steps, 1):
+        if not isinstance(step, dict) or "do" not in step:
+            raise NotationError("bad_scenario", f"step {k}: expected an object with 'do'")
+        unknown = set(step) - _STEP_KEYS
+        if unknown:
+            raise NotationError("bad_scenario", f"step {k}: unknown field(s): {', '.join(sorted(unknown))}")
+        expect = step.get("expect", "ok")
+        if expect not in ("ok", "illegal"):
+            raise NotationError("bad_scenario", f"step {k}: expect must be 'ok' or 'illegal'")
+        try:
+            action = parse_action(step["do"])
+        except NotationError as e:
+            raise NotationError("bad_scenario", f"step {k}: {e.message}") from None
+        before = to_position(state)
+        try:
+            new = apply(state, action)
+        except IllegalAction as e:
+            if expect == "ok":
+                return f"step {k} ({step['do']!r}): refused [{e.code}] {e.message}"
+            if "code" in step and step["code"] != e.code:
+                return f"step {k} ({step['do']!r}): refused with [{e.code}], expected [{step['code']}]"
+            if to_position(state) != before:
+                return f"step {k} ({step['do']!r}): the refused action changed the state"
+        else:
+            if expect == "illegal":
+                return f"step {k} ({step['do']!r}): accepted, expected illegal"
+            state = new
+        then = step.get("then")
+        if then is not None:
+            if not isinstance(then, dict):
+                raise NotationError("bad_scenario", f"step {k}: 'then' must be an object of position fields")
+            pos = to_position(state)
+            for key, want in then.items():
+                if key not in pos:
+                    raise NotationError("bad_scenario", f"step {k}: 'then' names unknown field {key!r}")
+                got = pos[key]
+                if _normal(got) != _normal(want):
+                    return f"step {k} ({step['do']!r}): {key} is {json.dumps(got)}, expected {json.dumps(want)}"
+    if "hand_scores" in data:
+        want = data["hand_scores"]
+        if not state.over:
+            return "hand_scores given but the steps did not end the hand"
+        got = [s.total for s in score_hand(state)]
+        if got != want:
+            lines = "; ".join(f"side {s.side}: " + ", ".join(f"{x.name} {x.points:+d}" for x in s.lines)
+                              for s in score_hand(state))
+            return f"hand_scores {got}, expected {want} ({lines})"
+    return ""
+
+
+def _normal(value: Any) -> Any:
+    """Compare card lists as multisets (order inside a hand or meld is not the point)."""
+    if isinstance(value, list):
+        items = [_normal(v) for v in value]
+        if all(isinstance(v, str) for v in items):
+            return sorted(x.upper() for x in items)
+        return items
+    return value
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    """The ``*.json`` files named, or found (recursively) in the folders named."""
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(path.rglob("*.json")))
+        else:
+            out.append(path)
+    return out
+
+
+def run_paths(paths: list[str]) -> list[Outcome]:
+    """Run every scenario file under ``paths``; unreadable files fail."""
+    results = []
+    for f in scenario_files(paths):
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            results.append(Outcome(str(f), str(f), False, f"cannot read: {e}"))
+            continue
+        results.append(run_scenario(data, str(f)))
+    return results
