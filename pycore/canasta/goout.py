@@ -11,10 +11,10 @@ possible final discard, a small dynamic programme spreads the wild cards over th
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 
 from .cards import Card
-from .melds import MeldKind, TableMeld, wild_limit
+from .melds import GROUP, TableMeld, wild_limit
 from .rules import Rules
 
 
@@ -24,26 +24,42 @@ def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...
     ``meld_out``: going out by melding every card is allowed (otherwise the last card
     must be discarded).
     """
-    counts: Counter[str] = Counter()
+    counts: dict[str, int] = {}
     for c in hand:
-        counts[c.kind] += 1
-    # A natural rank held once with no group to join can only be the final discard, so
-    # with two such cards the answer is no at once (the common case: keeps ``ask`` cheap).
-    held = {m.rank for m in melds}
-    stranded = [k for k, n in counts.items()
-                if (n < rules.min_naturals and k not in held and k not in _SPECIAL) or k == "R3"]
+        counts[c.kind] = counts.get(c.kind, 0) + 1
+    held = {m.rank: m for m in melds if m.kind is GROUP}
+    min_nat = max(rules.min_naturals, 1)
+    # A natural rank held too few times to start a group, with no group to join, can only
+    # be the final discard: with two such cards the answer is no at once.
+    stranded = [k for k, n in counts.items() if k == "R3" or (n < min_nat and k not in held and k not in _SPECIAL)]
     if len(stranded) > 1 or (stranded and counts[stranded[0]] > 1):
         return False
+    if not _canastas_within_reach(rules, counts, melds):
+        return False
+    wilds = counts.get("2", 0) + counts.get("JK", 0)
+    b3 = counts.get("B3", 0)
+    groups: dict[str, _Group | None] = {rank: _group(rules, rank, m, counts.get(rank, 0)) for rank, m in held.items()}
+    for kind, n in counts.items():
+        if kind not in held and kind not in _SPECIAL and kind != "R3":
+            groups[kind] = _group(rules, kind, None, n)
     if stranded:
-        options = stranded
-    else:
-        if meld_out and _meldable(rules, counts, melds):
-            return True
-        options = list(counts)
-    for kind in options:
-        counts[kind] -= 1
-        ok = _meldable(rules, counts, melds)
-        counts[kind] += 1
+        kind = stranded[0]
+        if kind == "R3":
+            return False
+        rest = dict(groups)
+        del rest[kind]
+        return _feasible(rules, rest.values(), wilds, b3)
+    if meld_out and _feasible(rules, groups.values(), wilds, b3):
+        return True
+    for kind in counts:
+        if kind == "2" or kind == "JK":
+            ok = _feasible(rules, groups.values(), wilds - 1, b3)
+        elif kind == "B3":
+            ok = _feasible(rules, groups.values(), wilds, b3 - 1)
+        else:
+            rest = dict(groups)
+            rest[kind] = _group(rules, kind, held.get(kind), counts[kind] - 1)
+            ok = _feasible(rules, rest.values(), wilds, b3)
         if ok:
             return True
     return False
@@ -51,57 +67,75 @@ def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...
 
 _SPECIAL = frozenset({"B3", "2", "JK"})
 
+#: A group's wild-card needs: (least wilds, most wilds, canasta already, wilds a canasta lacks or -1)
+_Group = tuple[int, int, bool, int]
 
-def _meldable(rules: Rules, counts: Counter[str], melds: tuple[TableMeld, ...]) -> bool:
-    """Can every card counted be melded, leaving the side with enough canastas?"""
-    if counts["R3"] > 0:
-        return False
-    b3 = counts["B3"]
+
+def _group(rules: Rules, rank: str, meld: TableMeld | None, n: int) -> _Group | None:
+    """The wild-card needs of the side's group of ``rank`` after adding ``n`` naturals to
+    ``meld`` (or of a new group of ``n`` naturals); None when it cannot stand."""
+    if meld is None:
+        if n == 0:
+            return (0, 0, False, -1)
+        if n < max(rules.min_naturals, 1):
+            return None
+        naturals, wilds, lo = n, 0, max(0, 3 - n)
+    else:
+        naturals, wilds, lo = meld.naturals + n, meld.wilds, 0
+    cards = naturals + wilds
+    hi = wild_limit(rules, rank, naturals) - wilds
+    if rules.group_max:
+        if cards > rules.group_max:
+            return None
+        hi = min(hi, rules.group_max - cards)
+    if lo > hi:
+        return None
+    # Cards once the least wilds are in; a canasta needs ``lack`` more of the spare ones.
+    lack = rules.canasta_size - cards - lo
+    return (lo, hi, lack <= 0, lack if 0 < lack <= hi - lo else -1)
+
+
+def _canastas_within_reach(rules: Rules, counts: dict[str, int], melds: tuple[TableMeld, ...]) -> bool:
+    """A quick upper bound: groups that would be canastas if they got every wild card."""
+    size = rules.canasta_size
+    spare = min(counts.get("2", 0) + counts.get("JK", 0), rules.max_wilds)
+    reach = 0
+    for m in melds:
+        if m.kind is GROUP and m.naturals + m.wilds + counts.get(m.rank, 0) + spare >= size:
+            reach += 1
+    if reach >= rules.canastas_to_go_out:
+        return True
+    held = {m.rank for m in melds}
+    for kind, n in counts.items():
+        if n + spare >= size and kind not in held and kind not in _SPECIAL and kind != "R3":
+            reach += 1
+    return reach >= rules.canastas_to_go_out
+
+
+def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int) -> bool:
+    """Every card placed (each group within its wild bounds, black 3s as one meld) and
+    enough canastas: spending the spare wild cards on the cheapest canastas first gives
+    the most canastas."""
     if b3 and not (rules.black_threes_meld_going_out and 3 <= b3 <= 4):
         return False
-    wilds = counts["2"] + counts["JK"]
-    size = rules.canasta_size
-    gmax = rules.group_max
-    # Each group: (lowest wilds, highest wilds, cards before wilds); the canasta test is
-    # cards + wilds >= canasta size.
-    groups: list[tuple[int, int, int]] = []
-    held = set()
-    for m in melds:
-        if m.kind is not MeldKind.GROUP:
-            continue
-        held.add(m.rank)
-        n = counts[m.rank]
-        cards = m.size + n
-        if gmax and cards > gmax:
+    total_lo = total_hi = complete = 0
+    costs = []
+    for g in groups:
+        if g is None:
             return False
-        hi = wild_limit(rules, m.rank, m.naturals + n) - m.wilds
-        if gmax:
-            hi = min(hi, gmax - cards)
-        groups.append((0, max(hi, 0), cards))
-    for kind, n in counts.items():
-        if n <= 0 or kind in held or kind in ("B3", "R3", "2", "JK"):
-            continue
-        if n < max(rules.min_naturals, 1):
-            return False
-        lo = max(0, 3 - n)
-        hi = wild_limit(rules, kind, n)
-        if gmax:
-            hi = min(hi, gmax - n)
-        if lo > hi:
-            return False
-        groups.append((lo, hi, n))
-    best: dict[int, int] = {0: 0}
-    for lo, hi, cards in groups:
-        nxt: dict[int, int] = {}
-        for used, canastas in best.items():
-            for w in range(lo, hi + 1):
-                total = used + w
-                if total > wilds:
-                    break
-                score = canastas + (1 if cards + w >= size else 0)
-                if nxt.get(total, -1) < score:
-                    nxt[total] = score
-        best = nxt
-        if not best:
-            return False
-    return best.get(wilds, -1) >= rules.canastas_to_go_out
+        lo, hi, done, lack = g
+        total_lo += lo
+        total_hi += hi
+        if done:
+            complete += 1
+        elif lack >= 0:
+            costs.append(lack)
+    if not total_lo <= wilds <= total_hi:
+        return False
+    need = rules.canastas_to_go_out - complete
+    if need <= 0:
+        return True
+    if len(costs) < need:
+        return False
+    costs.sort()
+    return sum(costs[:need]) <= wilds - total_lo

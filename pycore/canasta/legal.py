@@ -29,12 +29,13 @@ from collections.abc import Iterator
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Take
 from .cards import ALL_CARDS, Card
 from .errors import IllegalAction
-from .melds import MeldKind, wild_limit
-from .play import apply
-from .rules import InitialMeldCount, Rules
-from .state import HandState, Phase
+from .melds import GROUP, MeldKind, wild_limit
+from .play import apply, ask_refusal
+from .rules import InitialMeldCount, Rules, WildRatio
+from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 
 Cards = tuple[Card, ...]
+_TWO_NATURALS = WildRatio.TWO_NATURALS
 
 
 #: One Discard value per card: actions are immutable values, so they can be shared.
@@ -73,12 +74,12 @@ def legal_actions(state: HandState) -> LegalActions:
     list against ``apply``.
     """
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER_PHASE:
         return LegalActions(state, [])
-    if phase is Phase.ANSWER:
+    if phase is ANSWER_PHASE:
         return LegalActions(state, [YES, NO])
     hand = state.hands[state.turn]
-    room = len(hand) - 2 + (len(state.discard) - 1 if phase is Phase.DRAW else 0)
+    room = len(hand) - 2 + (len(state.discard) - 1 if phase is DRAW_PHASE else 0)
     plain = not state.permission
     out: list[Action] = []
     for action, used in _candidates(state, hand):
@@ -109,21 +110,20 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
     r = state.rules
     melds = state.melds[state.turn % r.sides]
     out: list[tuple[Action, int]] = []
-    if state.phase is Phase.DRAW:
+    if state.phase is DRAW_PHASE:
         out.append((DRAW, 0) if state.stock else (PASS, -1))
         if state.discard:
             out.extend(_takes(state, by_kind, twos, jokers))
         return out
     # play phase
     min_nat = max(r.min_naturals, 1)
-    splits = list(_splits(len(twos), len(jokers), r.max_wilds))
-    splits_any = len(splits) > 1
+    wopts = _wild_options(twos, jokers, r.max_wilds)
     if melds:
         held = {m.rank for m in melds}
         for kind, cards in by_kind.items():
             if kind in held or len(cards) < min_nat or not cards[0].natural:
                 continue
-            for group in _group_options(r, kind, cards, twos, jokers, 0, min_nat, splits):
+            for group in _group_options(r, kind, cards, 0, min_nat, wopts):
                 out.append((Meld((group,)), len(group)))
         b3 = by_kind.get("B3")
         if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
@@ -131,20 +131,27 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
                 out.append((Meld((tuple(b3[:n]),)), -1))
         gmax = r.group_max
         ranks = [m.rank for m in melds]
+        # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
+        simple_cap = r.wild_ratio is _TWO_NATURALS
+        maxw = r.max_wilds
+        no_wild = r.no_wild_ranks
+        any_wild = len(wopts) > 1
         for i, m in enumerate(melds):
-            nat = by_kind.get(m.rank, ())
-            if (not nat and not splits_any) or m.kind is not MeldKind.GROUP:
+            nat = by_kind.get(m.rank)
+            if (nat is None and not any_wild) or m.kind is not GROUP:
                 continue
             target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
-            for j in range(len(nat) + 1):
-                cap = wild_limit(r, m.rank, m.naturals + j) - m.wilds
-                base = tuple(nat[:j])
-                for a, b in splits:
-                    if a + b > cap:
+            plain_cap = simple_cap and m.rank not in no_wild
+            size = m.naturals + m.wilds
+            for j in range(len(nat) + 1 if nat else 1):
+                cap = (maxw if plain_cap else wild_limit(r, m.rank, m.naturals + j)) - m.wilds
+                base = tuple(nat[:j]) if nat and j else ()
+                for w, wild in wopts:
+                    if w > cap:
                         break
-                    n = j + a + b
-                    if n and not (gmax and m.naturals + m.wilds + n > gmax):
-                        out.append((Add(target, base + twos[:a] + jokers[:b]), n))
+                    n = j + w
+                    if n and not (gmax and size + n > gmax):
+                        out.append((Add(target, base + wild), n))
     else:
         for groups in _minimal(state, by_kind, twos, jokers, exclude="", start=0):
             if groups:
@@ -155,33 +162,43 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
         if c is not prev:
             prev = c
             out.append((_DISCARDS[c], last))
-    if r.partnerships and not state.permission and len(hand) >= 2:
-        out.append((ASK, -1))
+    if r.partnerships and not state.permission and len(hand) >= 2 and ask_refusal(state) is None:
+        out.append((ASK, 0))
     return out
 
 
-def _splits(twos: int, jokers: int, cap: int) -> Iterator[tuple[int, int]]:
-    """(number of 2s, number of jokers) with a total of at most ``cap``."""
-    for total in range(min(cap, twos + jokers) + 1):
-        for a in range(min(total, twos), -1, -1):
-            b = total - a
-            if b <= jokers:
-                yield a, b
+_SPLITS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
 
 
-def _group_options(r: Rules, rank: str, nat: list[Card], twos: Cards, jokers: Cards, base: int,
-                   min_nat: int, splits: list[tuple[int, int]]) -> Iterator[Cards]:
+def _splits(twos: int, jokers: int, cap: int) -> tuple[tuple[int, int], ...]:
+    """(number of 2s, number of jokers) with a total of at most ``cap``, by total."""
+    key = (twos, jokers, cap)
+    found = _SPLITS.get(key)
+    if found is None:
+        found = tuple((a, total - a) for total in range(min(cap, twos + jokers) + 1)
+                      for a in range(min(total, twos), -1, -1) if total - a <= jokers)
+        _SPLITS[key] = found
+    return found
+
+
+def _wild_options(twos: Cards, jokers: Cards, cap: int) -> list[tuple[int, Cards]]:
+    """Every choice of wild cards (the first 2s, the first jokers), by number of cards."""
+    return [(a + b, twos[:a] + jokers[:b]) for a, b in _splits(len(twos), len(jokers), cap)]
+
+
+def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int,
+                   wopts: list[tuple[int, Cards]]) -> Iterator[Cards]:
     """Card choices for one group of ``rank``: ``base`` cards already in it (the top card)."""
     gmax = r.group_max
     for j in range(min_nat, len(nat) + 1):
         cap = wild_limit(r, rank, j + base)
         first = tuple(nat[:j])
-        for a, b in splits:
-            if a + b > cap:
+        for w, wild in wopts:
+            if w > cap:
                 break
-            n = j + a + b + base
+            n = j + w + base
             if n >= 3 and not (gmax and n > gmax):
-                yield first + twos[:a] + jokers[:b]
+                yield first + wild
 
 
 def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
@@ -215,8 +232,8 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
                     yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b]), j + a + b
         return
-    splits = list(_splits(len(twos), len(jokers), r.max_wilds))
-    for group in _group_options(r, top.rank, nat, twos, jokers, 1, least, splits):
+    wopts = _wild_options(twos, jokers, r.max_wilds)
+    for group in _group_options(r, top.rank, nat, 1, least, wopts):
         if opened:
             yield Take(group), len(group)
             continue

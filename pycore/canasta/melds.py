@@ -23,6 +23,13 @@ class MeldKind(StrEnum):
     BLACK_THREES = "black_threes"  #: 3 or 4 black 3s, only when going out (RULES.md 2)
 
 
+GROUP = MeldKind.GROUP
+BLACK_THREES = MeldKind.BLACK_THREES
+_OUTNUMBER = WildRatio.NATURALS_OUTNUMBER
+_NOT_OUTNUMBER = WildRatio.NOT_OUTNUMBER
+_TWO_NATURALS = WildRatio.TWO_NATURALS
+
+
 @dataclass(frozen=True, slots=True)
 class TableMeld:
     """One meld of a side. ``rank`` is the natural rank of a group (``"3"`` for black 3s)."""
@@ -63,9 +70,12 @@ def wild_limit(rules: Rules, rank: str, naturals: int) -> int:
     if rank in rules.no_wild_ranks:
         return 0
     limit = rules.max_wilds
-    if rules.wild_ratio is WildRatio.NATURALS_OUTNUMBER:
+    ratio = rules.wild_ratio
+    if ratio is _TWO_NATURALS:
+        return limit
+    if ratio is _OUTNUMBER:
         limit = min(limit, naturals - 1)
-    elif rules.wild_ratio is WildRatio.NOT_OUTNUMBER:
+    elif ratio is _NOT_OUTNUMBER:
         limit = min(limit, naturals)
     return max(limit, 0)
 
@@ -120,7 +130,7 @@ def new_group(rules: Rules, cards: Cards) -> TableMeld:
     rank = group_rank(cards)
     wilds = sum(1 for c in cards if c.wild)
     check_group_counts(rules, rank, len(cards) - wilds, wilds)
-    return TableMeld(MeldKind.GROUP, rank, sort_cards(cards), len(cards) - wilds, wilds)
+    return TableMeld(GROUP, rank, sort_cards(cards), len(cards) - wilds, wilds)
 
 
 def black_threes(rules: Rules, cards: Cards) -> TableMeld:
@@ -129,12 +139,12 @@ def black_threes(rules: Rules, cards: Cards) -> TableMeld:
         raise _illegal("black_three_meld", "black 3s are never melded in this variant")
     if not 3 <= len(cards) <= 4:
         raise _illegal("black_threes_count", "black 3s meld as a group of 3 or 4", size=len(cards))
-    return TableMeld(MeldKind.BLACK_THREES, "3", sort_cards(cards), len(cards), 0)
+    return TableMeld(BLACK_THREES, "3", sort_cards(cards), len(cards), 0)
 
 
 def grow(rules: Rules, meld: TableMeld, cards: Cards) -> TableMeld:
     """``meld`` with ``cards`` added, or raise IllegalAction (wrong rank, limits)."""
-    if meld.kind is MeldKind.BLACK_THREES:
+    if meld.kind is BLACK_THREES:
         raise _illegal("meld_closed", "nothing can be added to a meld of black 3s")
     wild = 0
     for c in cards:

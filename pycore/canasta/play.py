@@ -7,18 +7,22 @@ immutable). Each rule check names its source in RULES.md.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Pass, Take
 from .cards import Card, sort_cards
 from .errors import IllegalAction
 from .goout import can_go_out
-from .melds import MeldKind, TableMeld, grow, meld_value, new_group
+from .melds import BLACK_THREES, GROUP, MeldKind, TableMeld, grow, meld_value, new_group
 from .rules import AskPartner, InitialMeldCount, StockOut, ThreeLastCard
-from .state import Ending, HandState, Phase
+from .state import ANSWER_PHASE, DRAW_PHASE, NO_ENDING, OVER_PHASE, PLAY_PHASE, STOCK_OUT, THREE_LAST, WENT_OUT, Ending, HandState, Phase
 
 Cards = tuple[Card, ...]
+_END_HAND = StockOut.END_HAND
+_ONCE_AFTER_DRAW = AskPartner.ONCE_AFTER_DRAW
 
 
 def apply(state: HandState, action: Action) -> HandState:
@@ -26,7 +30,7 @@ def apply(state: HandState, action: Action) -> HandState:
     handler: Callable[[HandState, Any], HandState] | None = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction("unknown_action", f"not an action: {action!r}")
-    if state.phase is Phase.OVER:
+    if state.phase is OVER_PHASE:
         raise IllegalAction("hand_over", "the hand is over", action=str(action))
     return handler(state, action)
 
@@ -51,8 +55,8 @@ def remove_from_hand(hand: Cards, cards: Cards) -> Cards:
 # ---------------------------------------------------------------- draw phase
 def _draw(state: HandState, action: Draw) -> HandState:
     """Draw ``draw_count`` cards; bonus threes drawn are laid and replaced (RULES.md 2 "A turn")."""
-    if state.phase is not Phase.DRAW:
-        _phase(state, action, Phase.DRAW)
+    if state.phase is not DRAW_PHASE:
+        _phase(state, action, DRAW_PHASE)
     r = state.rules
     stock = state.stock
     if not stock:
@@ -64,7 +68,7 @@ def _draw(state: HandState, action: Draw) -> HandState:
     laid: list[Card] = []
     pos = 0
     end = len(stock)
-    ending = Ending.NONE
+    ending = NO_ENDING
     for _ in range(r.draw_count):
         if pos == end:
             break
@@ -73,55 +77,52 @@ def _draw(state: HandState, action: Draw) -> HandState:
         while c.kind in bonus:
             if pos == end:
                 # A bonus three as the last stock card ends the hand at once (Pagat; RULES.md 3).
-                ending = Ending.THREE_LAST
+                ending = THREE_LAST
                 break
             laid.append(c)
             c = stock[pos]
             pos += 1
-        if ending is not Ending.NONE:
+        if ending is not NO_ENDING:
             (laid if r.three_last_card is ThreeLastCard.LAID else drawn).append(c)
             break
         drawn.append(c)
     hands = state.hands
     threes = _set(state.threes, side, state.threes[side] + tuple(laid)) if laid else state.threes
     hand = insert_cards(hands[seat], drawn)
-    if ending is not Ending.NONE:
-        return state.with_(stock=stock[pos:], hands=_set(hands, seat, hand), threes=threes, phase=Phase.OVER,
+    if ending is not NO_ENDING:
+        return state.with_(stock=stock[pos:], hands=_set(hands, seat, hand), threes=threes, phase=OVER_PHASE,
                            ending=ending)
-    return state.with_(stock=stock[pos:], hands=_set(hands, seat, hand), threes=threes, phase=Phase.PLAY,
-                       fresh=not state.melded[seat], took_pile=False, acted=False,
-                       old_melds=len(state.melds[side]), touched_old=False, permission="")
+    return state.after_draw(stock[pos:], _set(hands, seat, hand), threes)
 
 
 def insert_cards(hand: Cards, cards: list[Card] | Cards) -> Cards:
     """``hand`` (in canonical order) with ``cards`` inserted in order."""
     if len(cards) == 1:
         c = cards[0]
-        key = c.order
-        i = 0
-        for i, h in enumerate(hand):  # noqa: B007 - hands are short: a scan beats bisect's key calls
-            if h.order >= key:
-                return hand[:i] + (c,) + hand[i:]
-        return hand + (c,)
+        i = bisect_left(hand, c.order, key=_ORDER)
+        return hand[:i] + (c,) + hand[i:]
     return sort_cards(hand + tuple(cards))
+
+
+_ORDER = attrgetter("order")
 
 
 def _start_play(state: HandState, took_pile: bool) -> HandState:
     seat = state.turn
-    return state.with_(phase=Phase.PLAY, fresh=not state.melded[seat], took_pile=took_pile, acted=took_pile,
+    return state.with_(phase=PLAY_PHASE, fresh=not state.melded[seat], took_pile=took_pile, acted=took_pile,
                        old_melds=len(state.melds[state.side]), touched_old=False, permission="")
 
 
 def _pass(state: HandState, action: Pass) -> HandState:
     """Decline the pile with the stock empty: the hand ends (RULES.md 2 "Stock exhausted")."""
-    _phase(state, action, Phase.DRAW)
+    _phase(state, action, DRAW_PHASE)
     if state.stock:
         raise IllegalAction("stock_not_empty", "pass is only possible once the stock is empty: draw")
     if _forced_take(state):
         raise IllegalAction("must_take_pile",
                             "the top card matches one of your side's melds: you must take the pile",
                             card=state.discard[-1].text)
-    return state.with_(phase=Phase.OVER, ending=Ending.STOCK_OUT)
+    return state.with_(phase=OVER_PHASE, ending=STOCK_OUT)
 
 
 def _forced_take(state: HandState) -> bool:
@@ -135,7 +136,7 @@ def _forced_take(state: HandState) -> bool:
 
 def _take(state: HandState, action: Take) -> HandState:
     """Take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4, D8)."""
-    _phase(state, action, Phase.DRAW)
+    _phase(state, action, DRAW_PHASE)
     r = state.rules
     if not state.discard:
         raise IllegalAction("pile_empty", "the discard pile is empty")
@@ -205,13 +206,13 @@ def _take(state: HandState, action: Take) -> HandState:
     )
     new = _start_play(new, took_pile=True).with_(old_melds=len(state.melds[side]),
                                                    touched_old=idx >= 0 and idx < len(state.melds[side]))
-    return _after_melding(new, has_black_threes=any(m.kind is MeldKind.BLACK_THREES for m in melds[len(state.melds[side]):]))
+    return _after_melding(new, has_black_threes=any(m.kind is BLACK_THREES for m in melds[len(state.melds[side]):]))
 
 
 # ---------------------------------------------------------------- play phase
 def _meld(state: HandState, action: Meld) -> HandState:
     """Lay new melds from hand (RULES.md 2 "Meld legality", "Initial meld minimum")."""
-    _phase(state, action, Phase.PLAY)
+    _phase(state, action, PLAY_PHASE)
     seat, side = state.turn, state.side
     cards = tuple(c for g in action.melds for c in g)
     rest = remove_from_hand(state.hands[seat], cards)
@@ -225,7 +226,7 @@ def _meld(state: HandState, action: Meld) -> HandState:
         melded=_set(state.melded, seat, True),
         acted=True,
     )
-    return _after_melding(new, has_black_threes=any(m.kind is MeldKind.BLACK_THREES
+    return _after_melding(new, has_black_threes=any(m.kind is BLACK_THREES
                                                     for m in melds[len(state.melds[side]):]))
 
 
@@ -242,7 +243,7 @@ def _add_new_melds(state: HandState, melds: list[TableMeld], groups: tuple[Cards
 
 def _add(state: HandState, action: Add) -> HandState:
     """Add cards from hand to one of the side's melds (RULES.md 2 "A turn")."""
-    _phase(state, action, Phase.PLAY)
+    _phase(state, action, PLAY_PHASE)
     seat, side = state.turn, state.side
     melds = list(state.melds[side])
     idx = _target(state, side, action.target)
@@ -265,7 +266,7 @@ def _target(state: HandState, side: int, target: str) -> int:
         if idx >= len(melds):
             raise IllegalAction("no_such_meld", f"your side has no meld {target}", target=target)
         return idx
-    found = [i for i, m in enumerate(melds) if m.rank == target and m.kind is MeldKind.GROUP]
+    found = [i for i, m in enumerate(melds) if m.rank == target and m.kind is GROUP]
     if not found:
         raise IllegalAction("no_such_meld", f"your side has no meld of {target}s", target=target)
     if len(found) > 1:
@@ -327,13 +328,13 @@ def _went_out(state: HandState) -> HandState:
     new_melds = state.melds[side][state.old_melds:]
     concealed = (state.fresh and not state.touched_old
                  and any(m.naturals + m.wilds >= state.rules.canasta_size for m in new_melds))
-    return state.with_(phase=Phase.OVER, ending=Ending.WENT_OUT, out_seat=state.turn, concealed=concealed)
+    return state.with_(phase=OVER_PHASE, ending=WENT_OUT, out_seat=state.turn, concealed=concealed)
 
 
 def _discard(state: HandState, action: Discard) -> HandState:
     """Discard one card, ending the turn; emptying the hand goes out (RULES.md 2 "A turn")."""
-    if state.phase is not Phase.PLAY:
-        _phase(state, action, Phase.PLAY)
+    if state.phase is not PLAY_PHASE:
+        _phase(state, action, PLAY_PHASE)
     seat = state.turn
     hand = state.hands[seat]
     card = action.card
@@ -347,39 +348,44 @@ def _discard(state: HandState, action: Discard) -> HandState:
         return _went_out(state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,)))
     if state.permission == "yes":
         raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
-    r = state.rules
-    nxt = (seat + 1) % r.players
-    over = not state.stock and r.stock_out is StockOut.END_HAND
-    return state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,), turn=nxt,
-                       phase=Phase.OVER if over else Phase.DRAW, fresh=not state.melded[nxt], took_pile=False,
-                       acted=False, old_melds=0, touched_old=False, asker=-1, permission="",
-                       ending=Ending.STOCK_OUT if over else Ending.NONE)
+    over = not state.stock and state.rules.stock_out is _END_HAND
+    return state.next_turn(_set(state.hands, seat, rest), state.discard + (card,), over)
 
 
 def _ask(state: HandState, action: Ask) -> HandState:
     """Ask the partner "may I go out?"; only when going out is possible (RULES.md 2, 3)."""
-    _phase(state, action, Phase.PLAY)
+    _phase(state, action, PLAY_PHASE)
+    refusal = ask_refusal(state)
+    if refusal is not None:
+        raise refusal
+    r = state.rules
+    seat = state.turn
+    partner = (seat + r.sides) % r.players
+    return state.with_(phase=ANSWER_PHASE, turn=partner, asker=seat, asked=_set(state.asked, seat, True))
+
+
+def ask_refusal(state: HandState) -> IllegalAction | None:
+    """Why the player in turn (in the play phase) may not ask now, or None if they may."""
     r = state.rules
     seat = state.turn
     if not r.partnerships:
-        raise IllegalAction("no_partner", "you have no partner to ask")
+        return IllegalAction("no_partner", "you have no partner to ask")
     if state.permission:
-        raise IllegalAction("already_asked", "you have already asked this turn")
+        return IllegalAction("already_asked", "you have already asked this turn")
     if len(state.hands[seat]) < 2:
         # Asked before laying the last cards; with one card a "no" would leave no legal move.
-        raise IllegalAction("ask_before_last_cards", "ask before melding down to your last card")
-    if r.ask_partner is AskPartner.ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
-        raise IllegalAction("ask_once_after_draw", "you may ask once a hand, right after drawing")
-    if not can_go_out(r, state.hands[seat], state.melds[state.side], meld_out=not r.go_out_with_discard):
-        raise IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
-    partner = (seat + r.sides) % r.players
-    return state.with_(phase=Phase.ANSWER, turn=partner, asker=seat, asked=_set(state.asked, seat, True))
+        return IllegalAction("ask_before_last_cards", "ask before melding down to your last card")
+    if r.ask_partner is _ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
+        return IllegalAction("ask_once_after_draw", "you may ask once a hand, right after drawing")
+    if not can_go_out(r, state.hands[seat], state.melds[seat % r.sides], meld_out=not r.go_out_with_discard):
+        return IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
+    return None
 
 
 def _answer(state: HandState, action: Answer) -> HandState:
     """The partner's answer binds the asker for this turn, both ways (RULES.md 2)."""
-    _phase(state, action, Phase.ANSWER)
-    return state.with_(phase=Phase.PLAY, turn=state.asker, asker=-1, permission="yes" if action.yes else "no")
+    _phase(state, action, ANSWER_PHASE)
+    return state.with_(phase=PLAY_PHASE, turn=state.asker, asker=-1, permission="yes" if action.yes else "no")
 
 
 def _set(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]

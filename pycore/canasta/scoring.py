@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .melds import MeldKind
+from .melds import GROUP, MeldKind
 from .rules import Rules, ThreeSign
-from .state import Ending, HandState
+from .state import WENT_OUT, Ending, HandState
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
         special = 0
         special_bonus = dict(r.special_canasta_bonus)
         for m in melds:
-            if m.kind is not MeldKind.GROUP or not m.is_canasta(r):
+            if m.kind is not GROUP or not m.is_canasta(r):
                 continue
             if m.natural:
                 if m.rank in special_bonus:
@@ -78,7 +78,7 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
         threes = state.threes[side]
         if threes:
             lines.append(ScoreLine("red_threes", _threes_points(state, side), len(threes)))
-        if state.ending is Ending.WENT_OUT and state.out_seat % r.sides == side:
+        if state.ending is WENT_OUT and state.out_seat % r.sides == side:
             bonus = r.concealed_going_out_bonus if state.concealed else r.going_out_bonus
             lines.append(ScoreLine("going_out_concealed" if state.concealed else "going_out", bonus))
         penalty = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import HandState, Phase
+from .state import ANSWER_PHASE, HandState, Phase
 
 
 def view(state: HandState, seat: int) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def view(state: HandState, seat: int) -> dict[str, Any]:
         "scores": list(state.scores),
         "initial_minimums": [state.initial_minimum(s) for s in range(r.sides)],
         "melded_this_hand": list(state.melded),
-        "asker": state.asker if state.phase is Phase.ANSWER else -1,
+        "asker": state.asker if state.phase is ANSWER_PHASE else -1,
         "permission": state.permission,
         "ending": state.ending.value,
         "out_seat": state.out_seat,
