@@ -39,6 +39,8 @@ class TableMeld:
     cards: Cards
     naturals: int
     wilds: int
+    #: laid as a canasta in one go from hand, or with the top card only (D7, seed 002).
+    whole: bool = False
 
     @property
     def size(self) -> int:
@@ -58,7 +60,7 @@ class TableMeld:
         added = tuple(cards)
         wild = sum(1 for c in added if c.wild)
         return TableMeld(self.kind, self.rank, sort_cards(self.cards + added), self.naturals + len(added) - wild,
-                         self.wilds + wild)
+                         self.wilds + wild, self.whole)
 
 
 def _illegal(code: str, message: str, **params: object) -> IllegalAction:
@@ -130,7 +132,7 @@ def new_group(rules: Rules, cards: Cards) -> TableMeld:
     rank = group_rank(cards)
     wilds = sum(1 for c in cards if c.wild)
     check_group_counts(rules, rank, len(cards) - wilds, wilds)
-    return TableMeld(GROUP, rank, sort_cards(cards), len(cards) - wilds, wilds)
+    return TableMeld(GROUP, rank, sort_cards(cards), len(cards) - wilds, wilds, len(cards) >= rules.canasta_size)
 
 
 def black_threes(rules: Rules, cards: Cards) -> TableMeld:
@@ -156,7 +158,7 @@ def grow(rules: Rules, meld: TableMeld, cards: Cards) -> TableMeld:
     naturals = meld.naturals + len(cards) - wild
     wilds = meld.wilds + wild
     check_group_counts(rules, meld.rank, naturals, wilds)
-    return TableMeld(meld.kind, meld.rank, sort_cards(meld.cards + cards), naturals, wilds)
+    return TableMeld(meld.kind, meld.rank, sort_cards(meld.cards + cards), naturals, wilds, meld.whole)
 
 
 def meld_value(rules: Rules, cards: Iterable[Card]) -> int:

@@ -7,14 +7,16 @@ legal, a seat or phase out of range.
 
 Extensions (``docs/notation.md``): ``rules`` (overrides of the preset's parameters),
 ``asker``, ``permission``, ``asked``, ``fresh``, ``took_pile``, ``acted``, ``old_melds``,
-``touched_old`` (the state of the turn in progress), and ``ending``/``out_seat``/
-``concealed`` for a finished hand.
+``touched_old`` (the state of the turn in progress), ``ending``/``out_seat``/
+``concealed`` for a finished hand, and ``whole_canastas`` (per side, the indices of the
+canastas laid whole from hand: D7's concealed canasta bonus).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
@@ -26,7 +28,7 @@ from .variants import get as get_variant
 
 _KEYS = {"variant", "players", "rules", "scores", "dealer", "turn", "phase", "hands", "melds", "red_threes",
          "discard", "stock", "melded_this_hand", "asker", "permission", "asked", "fresh", "took_pile", "acted",
-         "old_melds", "touched_old", "ending", "out_seat", "concealed"}
+         "old_melds", "touched_old", "ending", "out_seat", "concealed", "whole_canastas"}
 
 
 def _cards(data: Any, where: str) -> tuple[Card, ...]:
@@ -115,10 +117,25 @@ def from_position(data: Any) -> HandState:
                 built.append(new_group(rules, cards))
             except CanastaError as e:
                 raise NotationError("bad_position", f"melds[{s}][{k}]: {e.message}", field="melds") from None
+        built = [replace(m, whole=False) for m in built]
         ranks = [m.rank for m in built]
         if len(ranks) != len(set(ranks)):
             raise NotationError("bad_position", f"melds[{s}]: two melds of the same rank", field="melds")
         melds.append(tuple(built))
+    whole_raw = data.get("whole_canastas", [[] for _ in range(sides)])
+    if (not isinstance(whole_raw, list) or len(whole_raw) != sides
+            or not all(isinstance(w, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in w)
+                       for w in whole_raw)):
+        raise NotationError("bad_position", f"whole_canastas: expected {sides} lists of meld indices",
+                            field="whole_canastas")
+    for s, indices in enumerate(whole_raw):
+        side_melds = list(melds[s])
+        for i in indices:
+            if not 0 <= i < len(side_melds) or not side_melds[i].is_canasta(rules):
+                raise NotationError("bad_position", f"whole_canastas[{s}]: {i} is not a canasta of side {s}",
+                                    field="whole_canastas")
+            side_melds[i] = replace(side_melds[i], whole=True)
+        melds[s] = tuple(side_melds)
     threes_raw = data.get("red_threes", [[] for _ in range(sides)])
     if not isinstance(threes_raw, list) or len(threes_raw) != sides:
         raise NotationError("bad_position", f"red_threes: expected {sides} lists", field="red_threes")
@@ -221,6 +238,7 @@ def to_position(state: HandState, preset: Rules | None = None) -> dict[str, Any]
         "fresh": state.fresh, "took_pile": state.took_pile, "acted": state.acted, "old_melds": state.old_melds,
         "touched_old": state.touched_old, "ending": state.ending.value, "out_seat": state.out_seat,
         "concealed": state.concealed,
+        "whole_canastas": [[i for i, m in enumerate(ms) if m.whole and m.is_canasta(r)] for ms in state.melds],
     }
     out.update(extra)
     return out

@@ -204,8 +204,10 @@ def _take(state: HandState, action: Take) -> HandState:
         discard=(),
         melded=_set(state.melded, seat, True),
     )
-    new = _start_play(new, took_pile=True).with_(old_melds=len(state.melds[side]),
-                                                   touched_old=idx >= 0 and idx < len(state.melds[side]))
+    # The turn starts here: whether the player had melded before is read from the state
+    # before the take (going out concealed may take the pile, Pagat).
+    new = new.with_(phase=PLAY_PHASE, fresh=not state.melded[seat], took_pile=True, acted=True,
+                    old_melds=len(state.melds[side]), touched_old=0 <= idx < len(state.melds[side]), permission="")
     return _after_melding(new, has_black_threes=any(m.kind is BLACK_THREES for m in melds[len(state.melds[side]):]))
 
 
@@ -281,10 +283,13 @@ def _check_initial(state: HandState, counted: Cards, melds: list[TableMeld], lef
     side = state.side
     need = state.initial_minimum(side)
     value = meld_value(r, counted)
+    if r.threes_count_for_initial_meld:
+        value += r.three_bonus_points(len(state.threes[side]))
     if value >= need:
         return
-    # Pagat: going out concealed in one turn needs no minimum.
-    if (r.concealed_going_out_exempt and left == 0 and state.fresh
+    # Pagat: going out concealed in one turn needs no minimum. With one card left the
+    # player must discard it next (nothing else is legal with one card), so that goes out too.
+    if (r.concealed_going_out_exempt and left <= 1 and state.fresh
             and any(m.naturals + m.wilds >= r.canasta_size for m in melds)):
         return
     raise IllegalAction("initial_meld_too_low", f"the initial meld needs {need} points; this counts {value}",

@@ -110,7 +110,8 @@ class Rules:
 
     # --- card values (RULES.md 2 "Card values"; D6) ---
     card_values: tuple[tuple[str, int], ...] = CLASSIC_VALUES
-    #: value of a black 3 left in hand, when it differs from its card value (D6: -100 in seed 004).
+    #: score of each black 3 left in hand, added to the side's hand score (D6 alternative,
+    #: seed 004: -100); None: minus its card value like any other card.
     black_three_hand_penalty: int | None = None
 
     # --- bonus threes (RULES.md 2 "Scoring", 2.1; 3) ---
@@ -153,6 +154,8 @@ class Rules:
     special_canasta_bonus: tuple[tuple[str, int], ...] = ()
     #: D7: extra bonus for a canasta laid whole from hand (or completed with the top card only).
     concealed_canasta_bonus: int = 0
+    #: D5 alternative (seed 000, literally): the side's red 3s count toward the initial meld.
+    threes_count_for_initial_meld: bool = False
 
     # --- the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4, D8) ---
     #: kinds whose presence in the pile freezes it for everyone (D1 wild or red 3 upcard; D3 alt: B3).
@@ -211,6 +214,14 @@ class Rules:
             if score >= start:
                 minimum = need
         return minimum
+
+    def three_bonus_points(self, count: int) -> int:
+        """The bonus for ``count`` bonus threes (RULES.md 2: 100 each, 800 for four)."""
+        table = self.three_bonus
+        if count < len(table):
+            return table[count]
+        # More threes than the table lists: one step more for each beyond its last entry.
+        return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides

@@ -38,15 +38,6 @@ class SideScore:
                 "lines": [{"name": x.name, "points": x.points, "count": x.count} for x in self.lines]}
 
 
-def three_bonus(rules: Rules, count: int) -> int:
-    """The bonus for ``count`` bonus threes of a side (RULES.md 2: 100 each, 800 for four)."""
-    table = rules.three_bonus
-    if count < len(table):
-        return table[count]
-    # More threes than the table lists: 100 more for each beyond its last entry.
-    return table[-1] + (count - len(table) + 1) * (table[1] - table[0])
-
-
 def score_hand(state: HandState) -> tuple[SideScore, ...]:
     """Each side's score for a hand that is over (also usable mid-hand, for a preview)."""
     r = state.rules
@@ -75,23 +66,27 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
             lines.append(ScoreLine("mixed_canastas", mixed * r.mixed_canasta_bonus, mixed))
         if special:
             lines.append(ScoreLine("special_canastas", special))
+        whole = sum(1 for m in melds if m.whole and m.is_canasta(r))
+        if whole and r.concealed_canasta_bonus:
+            # D7 alternative (seed 002): a canasta laid whole from hand scores 100 more.
+            lines.append(ScoreLine("concealed_canastas", whole * r.concealed_canasta_bonus, whole))
         threes = state.threes[side]
         if threes:
             lines.append(ScoreLine("red_threes", _threes_points(state, side), len(threes)))
         if state.ending is WENT_OUT and state.out_seat % r.sides == side:
             bonus = r.concealed_going_out_bonus if state.concealed else r.going_out_bonus
             lines.append(ScoreLine("going_out_concealed" if state.concealed else "going_out", bonus))
-        penalty = 0
+        points = 0
         held = 0
         for seat in range(side, r.players, r.sides):
             for c in state.hands[seat]:
                 held += 1
                 if c.kind == "B3" and r.black_three_hand_penalty is not None:
-                    penalty += r.black_three_hand_penalty
+                    points += r.black_three_hand_penalty
                 else:
-                    penalty += r.value(c.kind)
+                    points -= r.value(c.kind)
         if held:
-            lines.append(ScoreLine("hand_penalty", -penalty, held))
+            lines.append(ScoreLine("hand_penalty", points, held))
         out.append(SideScore(side, tuple(lines)))
     return tuple(out)
 
@@ -100,9 +95,9 @@ def _threes_points(state: HandState, side: int) -> int:
     r = state.rules
     threes = state.threes[side]
     if r.three_bonus_per_colour:
-        points = sum(three_bonus(r, sum(1 for c in threes if c.kind == k)) for k in ("R3", "B3"))
+        points = sum(r.three_bonus_points(sum(1 for c in threes if c.kind == k)) for k in ("R3", "B3"))
     else:
-        points = three_bonus(r, len(threes))
+        points = r.three_bonus_points(len(threes))
     if r.three_sign is ThreeSign.MELD:
         # A side that made no meld at all scores its red 3s negatively (RULES.md 2).
         return points if state.melds[side] else -points
