@@ -276,39 +276,57 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     ranks = [k for k, cards in by_kind.items()
              if k != exclude and cards[0].natural and len(cards) >= max(r.min_naturals, 1)]
     value = r.value
-    wild_values = {"2": value("2"), "JK": value("JK")}
+    v2, vj = value("2"), value("JK")
+    gmax = r.group_max
+    # Upper bounds for pruning: every natural of the ranks from k on, plus the unused wilds.
+    suffix = [0] * (len(ranks) + 1)
+    for k in range(len(ranks) - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + len(by_kind[ranks[k]]) * value(ranks[k])
+    if start + suffix[0] + len(twos) * v2 + len(jokers) * vj < need:
+        return
 
-    def options(rank: str, t: int, j_: int) -> Iterator[tuple[int, int, int]]:
-        nat_n = len(by_kind[rank])
-        for j in range(max(r.min_naturals, 1), nat_n + 1):
+    min_nat = max(r.min_naturals, 1)
+    # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
+    opts: list[list[tuple[int, int, int, int]]] = []
+    for rank in ranks:
+        v = value(rank)
+        lst = []
+        for j in range(min_nat, len(by_kind[rank]) + 1):
             cap = wild_limit(r, rank, j)
-            for a, b in _splits(t, j_, cap):
-                if j + a + b >= 3:
-                    yield j, a, b
-
+            for a, b in _splits(len(twos), len(jokers), cap):
+                n = j + a + b
+                if n >= 3 and not (gmax and n > gmax):
+                    lst.append((j, a, b, j * v + a * v2 + b * vj))
+        opts.append(lst)
+    found: list[tuple[Cards, ...]] = []
     chosen: list[tuple[str, int, int, int]] = []
+    n_twos, n_jokers = len(twos), len(jokers)
 
-    def dfs(i: int, t_used: int, j_used: int, total: int) -> Iterator[tuple[Cards, ...]]:
-        if total >= need:
-            if _is_minimal(r, chosen, total, need):
-                groups = []
-                tu = ju = 0
-                for rank, j, a, b in chosen:
-                    groups.append(tuple(by_kind[rank][:j]) + twos[tu:tu + a] + jokers[ju:ju + b])
-                    tu += a
-                    ju += b
-                yield tuple(groups)
-            return
+    def dfs(i: int, t_used: int, j_used: int, total: int) -> None:
         for k in range(i, len(ranks)):
+            if total + suffix[k] + (n_twos - t_used) * v2 + (n_jokers - j_used) * vj < need:
+                return
             rank = ranks[k]
-            v = value(rank)
-            for j, a, b in options(rank, len(twos) - t_used, len(jokers) - j_used):
+            for j, a, b, gv in opts[k]:
+                if t_used + a > n_twos or j_used + b > n_jokers:
+                    continue
                 chosen.append((rank, j, a, b))
-                yield from dfs(k + 1, t_used + a, j_used + b,
-                               total + j * v + a * wild_values["2"] + b * wild_values["JK"])
+                reached = total + gv
+                if reached >= need:
+                    if _is_minimal(r, chosen, reached, need):
+                        groups = []
+                        tu = ju = 0
+                        for rk, jj, aa, bb in chosen:
+                            groups.append(tuple(by_kind[rk][:jj]) + twos[tu:tu + aa] + jokers[ju:ju + bb])
+                            tu += aa
+                            ju += bb
+                        found.append(tuple(groups))
+                else:
+                    dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
-    yield from dfs(0, 0, 0, start)
+    dfs(0, 0, 0, start)
+    yield from found
 
 
 def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int) -> bool:

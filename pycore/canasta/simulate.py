@@ -8,6 +8,7 @@ nothing, and, at the end of each hand, that the game's record replays to the sam
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections import Counter
@@ -18,7 +19,7 @@ from .actions import Action, Add, Discard, Meld, Take
 from .cards import ALL_CARDS, Card, deck
 from .errors import CanastaError, IllegalAction
 from .game import Game
-from .legal import is_legal, legal_actions
+from .legal import LegalActions, legal_actions
 from .notation import from_position, to_position
 from .play import apply
 from .rules import Rules
@@ -40,26 +41,16 @@ class Report:
         return self.hands / self.seconds if self.seconds else 0.0
 
 
-def _visible(state: HandState, seat: int) -> Counter[str]:
-    seen: Counter[str] = Counter(c.text for c in state.hands[seat])
-    for ms in state.melds:
-        for m in ms:
-            seen.update(c.text for c in m.cards)
-    for t in state.threes:
-        seen.update(c.text for c in t)
-    seen.update(c.text for c in state.discard)
-    return seen
+#: Every field a view may have; the card-bearing ones are compared with the public zones.
+_VIEW_KEYS = frozenset({
+    "variant", "players", "sides", "seat", "side", "dealer", "turn", "phase", "hand", "hand_counts", "melds",
+    "canastas", "red_threes", "discard", "discard_top", "pile_size", "pile_frozen", "pile_frozen_for_side",
+    "pile_blocked", "stock_size", "scores", "initial_minimums", "melded_this_hand", "asker", "permission",
+    "ending", "out_seat", "concealed"})
 
 
-def _view_cards(v: dict[str, Any]) -> Counter[str]:
-    out: Counter[str] = Counter(v["hand"])
-    for ms in v["melds"]:
-        for m in ms:
-            out.update(m)
-    for t in v["red_threes"]:
-        out.update(t)
-    out.update(v["discard"])
-    return out
+def _texts(cards: tuple[Card, ...]) -> list[str]:
+    return [c.text for c in cards]
 
 
 def _random_illegal(state: HandState, rng: random.Random) -> Action:
@@ -76,9 +67,21 @@ def _random_illegal(state: HandState, rng: random.Random) -> Action:
     return Add(pick[0].rank if pick[0].natural else "K", tuple(pick))
 
 
-def check_state(state: HandState, full: Counter[Card], rng: random.Random, where: str) -> list[str]:
-    """Every invariant of one state; returns the violations found."""
-    problems: list[str] = []
+#: A random 61-bit tag per distinct card: the sum of the tags of every card in play is a
+#: multiset fingerprint, so a lost or duplicated card changes it (checked every action;
+#: the exact count is checked at the end of every hand).
+_TAG_RNG = random.Random(0x5EED)
+_TAG = {c: int(_TAG_RNG.random() * (1 << 53)) * 256 + i for i, c in enumerate(ALL_CARDS)}
+
+
+def _fingerprint(state: HandState) -> tuple[int, int]:
+    tag = _TAG.__getitem__
+    zones: list[tuple[Card, ...]] = [*state.hands, *state.threes, state.discard, state.stock]
+    zones.extend(m.cards for ms in state.melds for m in ms)
+    return sum(len(z) for z in zones), sum(sum(map(tag, z)) for z in zones)
+
+
+def _exact_cards(state: HandState) -> Counter[Card]:
     cards: Counter[Card] = Counter()
     for h in state.hands:
         cards.update(h)
@@ -89,55 +92,107 @@ def check_state(state: HandState, full: Counter[Card], rng: random.Random, where
         cards.update(t)
     cards.update(state.discard)
     cards.update(state.stock)
-    if cards != full:
-        problems.append(f"{where}: cards not accounted for ({sum(cards.values())} of {sum(full.values())})")
-    legal = legal_actions(state)
-    if not state.over and not legal:
-        problems.append(f"{where}: seat {state.turn} has no legal action in phase {state.phase.value}")
-    for seat in range(state.rules.players):
-        v = view(state, seat)
-        if _view_cards(v) != _visible(state, seat):
-            problems.append(f"{where}: the view of seat {seat} shows a card it cannot see")
-        for other in range(state.rules.players):
-            if other != seat and len(state.hands[other]) != v["hand_counts"][other]:
-                problems.append(f"{where}: view of seat {seat} miscounts seat {other}'s hand")
+    return cards
+
+
+def _check_view(state: HandState, seat: int, where: str) -> list[str]:
+    """The view holds exactly the seat's own hand and the public zones: no other field
+    exists that could carry a card, and the card fields equal what the seat can see."""
+    v = view(state, seat)
+    problems = []
+    if set(v) != _VIEW_KEYS:
+        problems.append(f"{where}: the view of seat {seat} has unexpected fields {sorted(set(v) ^ _VIEW_KEYS)}")
+    top = state.discard[-1].text if state.discard else None
+    if (v["hand"] != _texts(state.hands[seat])
+            or v["melds"] != [[_texts(m.cards) for m in ms] for ms in state.melds]
+            or v["red_threes"] != [_texts(t) for t in state.threes]
+            or v["discard"] != _texts(state.discard) or v["discard_top"] != top):
+        problems.append(f"{where}: the view of seat {seat} shows a card it cannot see")
+    if v["hand_counts"] != [len(h) for h in state.hands] or v["stock_size"] != len(state.stock):
+        problems.append(f"{where}: the view of seat {seat} miscounts the hands or the stock")
+    return problems
+
+
+def _check_illegal(game: Game, legal: LegalActions, rng: random.Random, where: str) -> list[str]:
+    """A random action: refused by apply exactly when ``in legal`` says so; a refusal by the
+    game leaves the game as it was."""
+    state = game.state
     bad = _random_illegal(state, rng)
-    before = to_position(state)
     try:
         apply(state, bad)
         accepted = True
     except IllegalAction:
         accepted = False
-    if to_position(state) != before:
-        problems.append(f"{where}: '{bad}' changed the state")
-    if accepted != is_legal(state, bad):
-        problems.append(f"{where}: apply and is_legal disagree on '{bad}'")
-    if not accepted and bad in list(legal):
-        problems.append(f"{where}: '{bad}' is listed but refused")
+    problems = []
+    if not accepted:
+        if tuple.__contains__(legal, bad):
+            problems.append(f"{where}: '{bad}' is listed but refused")
+        size = len(game.hand_actions[-1])
+        try:
+            game.apply(bad)
+            problems.append(f"{where}: the game accepted '{bad}', which apply refuses")
+        except IllegalAction:
+            pass
+        if game.state is not state or len(game.hand_actions[-1]) != size:
+            problems.append(f"{where}: the refused '{bad}' changed the game")
+    return problems
+
+
+def _check_hand_end(game: Game, sample: HandState | None, full: Counter[Card], where: str) -> list[str]:
+    state = game.state
+    problems = []
+    if _exact_cards(state) != full:
+        problems.append(f"{where}: cards not accounted for at the end of the hand")
+    for seat in range(state.rules.players):
+        problems.extend(_check_view(state, seat, where))
+    for st in (sample, state):
+        if st is not None and from_position(to_position(st)) != st:
+            problems.append(f"{where}: a position does not round-trip through JSON")
+    replay = Game.from_record(json.loads(json.dumps(game.record())))
+    if replay.state != state or replay.scores != game.scores:
+        problems.append(f"{where}: the record does not replay to the same state")
     return problems
 
 
 def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_per_game: int = 50) -> Report:
-    """Play ``hands`` hands of random legal play from ``seed``; collect violations."""
+    """Play ``hands`` hands of random legal play from ``seed``; collect violations.
+
+    Checked after every action: the cards' fingerprint, a legal action for the seat to act,
+    one seat's view (rotating), and a random action that must be refused exactly when it
+    is not legal and then leave the game unchanged. At the end of each hand: the exact
+    cards, every seat's view, positions round-tripping through JSON, and the record
+    replaying to the same state.
+    """
     report = Report()
     rng = random.Random(seed)
     full = Counter(deck(rules.decks, rules.jokers_per_deck))
+    full_print = (sum(full.values()), sum(_TAG[c] * n for c, n in full.items()))
     start = time.perf_counter()
     game_no = 0
-    while report.hands < hands:
+    while report.hands < hands and not report.violations:
         game = Game(rules, seed=seed * 1_000_003 + game_no)
         game_no += 1
         report.games += 1
         while report.hands < hands:
             hand_no = len(game.hand_actions)
+            sample: HandState | None = None
+            sample_at = int(rng.random() * 120)
             while not game.state.over:
-                where = f"game {game_no} (seed {game.seed}) hand {hand_no} action {len(game.hand_actions[-1]) + 1}"
                 state = game.state
+                step = len(game.hand_actions[-1])
+                where = f"game {game_no} (seed {game.seed}) hand {hand_no} action {step + 1}"
                 legal = legal_actions(state)
-                if check:
-                    report.violations.extend(check_state(state, full, rng, where))
                 if not legal:
+                    report.violations.append(f"{where}: seat {state.turn} has no legal action "
+                                             f"in phase {state.phase.value}")
                     break
+                if check:
+                    if _fingerprint(state) != full_print:
+                        report.violations.append(f"{where}: cards not accounted for")
+                    report.violations.extend(_check_view(state, step % rules.players, where))
+                    report.violations.extend(_check_illegal(game, legal, rng, where))
+                    if step == sample_at:
+                        sample = state
                 action = legal[int(rng.random() * len(legal))]
                 try:
                     game.apply(action)
@@ -145,23 +200,13 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
                     report.violations.append(f"{where}: listed action '{action}' refused: {e.message}")
                     break
                 report.actions += 1
-                if check and report.actions % 7 == 0:
-                    # Positions round-trip through their JSON form.
-                    if from_position(to_position(game.state)) != game.state:
-                        report.violations.append(f"{where}: position does not round-trip")
             report.hands += 1
             report.endings[game.state.ending.value or "stuck"] += 1
             if check:
-                if check_state(game.state, full, rng, f"game {game_no} hand {hand_no} end"):
-                    report.violations.append(f"game {game_no} hand {hand_no}: final state invalid")
-                replay = Game.from_record(game.record())
-                if to_position(replay.state) != to_position(game.state) or replay.scores != game.scores:
-                    report.violations.append(f"game {game_no} hand {hand_no}: the record does not replay")
+                report.violations.extend(_check_hand_end(game, sample, full, f"game {game_no} hand {hand_no}"))
             if report.violations or game.over or hand_no >= max_hands_per_game:
                 break
             game.next_hand()
-        if report.violations:
-            break
     report.seconds = time.perf_counter() - start
     return report
 

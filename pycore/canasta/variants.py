@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import RulesError
 from .rules import Rules
@@ -47,8 +48,11 @@ PRESETS: dict[str, Preset] = {
 }
 
 
+@lru_cache(maxsize=None)
 def get(name: str, players: int | None = None) -> Rules:
-    """The rules of a preset for a player count (the preset's default when None)."""
+    """The rules of a preset for a player count (the preset's default when None).
+
+    Rules are immutable values, so one instance per preset is shared (cached)."""
     preset = PRESETS.get(name)
     if preset is None:
         known = ", ".join(sorted(PRESETS))
