@@ -28,7 +28,7 @@ PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.stamp
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide typecheck test-py test-pyodide test play clean
+.PHONY: help setup wheel pyodide typecheck test-py test-pyodide test play bench clean
 
 help:
 	@echo "make play          play a demo game"
@@ -39,6 +39,7 @@ help:
 	@echo "make typecheck     mypy --strict on pycore/"
 	@echo "make test-py       pytest tests/ on CPython (.venv)"
 	@echo "make test-pyodide  pytest tests/engine/ inside Pyodide against the built wheel"
+	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
 
 # --- setup: the CPython dev environment --------------------------------------
@@ -99,6 +100,10 @@ test: setup wheel pyodide typecheck test-py test-pyodide
 # into building and serving the website on http://127.0.0.1:8000.
 play: setup
 	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) -m canasta play-demo
+
+# --- bench: engine speed on CPython and in Pyodide (prints figures, asserts nothing)
+bench: setup wheel pyodide
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) tools/bench_engine.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build/node_modules build/cache .mypy_cache .pytest_cache .hypothesis

@@ -11,65 +11,18 @@
 // pycore/: so a pass proves that the wheel itself works on Pyodide.
 // Exits with pytest's exit code (5 = no tests collected is a failure too).
 
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { loadPyodide } from "pyodide";
+import { boot, engineWheel, fail as failWith, repo, testWheelDir, wheelsIn } from "./pyodide-boot.mjs";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, "..");
-const testWheelDir = path.join(here, "cache", "wheels-py314");
-const engineWheelDir = path.join(repo, "dist", "wheels");
+const script = "run-pyodide-tests";
+const fail = (message) => failWith(script, message);
 const mountPoint = "/repo";
-
-function fail(message) {
-  process.stderr.write(`run-pyodide-tests: ${message}\n`);
-  process.exit(2);
-}
-
-function wheelsIn(dir, prefix = "") {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".whl") && f.startsWith(prefix))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
 
 const testWheels = wheelsIn(testWheelDir);
 if (testWheels.length === 0) fail(`no test wheels in ${testWheelDir}: run \`make pyodide\``);
-const engineWheels = wheelsIn(engineWheelDir, "canasta-");
-if (engineWheels.length !== 1) {
-  fail(`expected exactly one canasta-*.whl in ${engineWheelDir}, found ${engineWheels.length}: run \`make wheel\``);
-}
-for (const w of [...testWheels, ...engineWheels]) {
-  if (!/-none-any\.whl$/.test(w)) fail(`not a pure wheel, cannot run in Pyodide: ${path.basename(w)}`);
-}
+const engineWheels = [engineWheel(script)];
 
 const pytestArgs = process.argv.length > 2 ? process.argv.slice(2) : ["tests/engine"];
-const write = (fd) => (bytes) => {
-  fs.writeSync(fd, bytes);
-  return bytes.length;
-};
-const secs = (t0) => ((performance.now() - t0) / 1000).toFixed(2);
-
-const t0 = performance.now();
-const pyodide = await loadPyodide({
-  stdout: (line) => process.stdout.write(line + "\n"),
-  stderr: (line) => process.stderr.write(line + "\n"),
-});
-// Unbuffered byte streams, so pytest's output reaches the terminal as it is written.
-pyodide.setStdout({ write: write(1) });
-pyodide.setStderr({ write: write(2) });
-const tBoot = secs(t0);
-
-const t1 = performance.now();
-// Pure wheels load without micropip: loadPackage unpacks them into site-packages.
-await pyodide.loadPackage([...testWheels, ...engineWheels], {
-  messageCallback: () => {},
-  errorCallback: (m) => process.stderr.write(m + "\n"),
-});
-const tInstall = secs(t1);
+const { pyodide, bootSeconds: tBoot, installSeconds: tInstall } = await boot(script, [...testWheels, ...engineWheels]);
 
 pyodide.FS.mkdirTree(mountPoint);
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: repo }, mountPoint);

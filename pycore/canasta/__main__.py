@@ -49,7 +49,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import main
 
-    return main(args.hands, args.sim_hands, args.seed)
+    return main(args.hands, args.sim_hands, args.seed, as_json=args.json)
 
 
 def _variants(args: argparse.Namespace) -> int:
@@ -101,6 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--sim-hands", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     p.set_defaults(run=_bench)
     p = sub.add_parser("variants", help="list the presets")
     p.set_defaults(run=_variants)

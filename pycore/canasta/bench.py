@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
@@ -69,11 +71,13 @@ def run(hands: int = 200, sim_hands: int = 100, seed: int = 1) -> dict[str, Any]
     return figures
 
 
-def main(hands: int, sim_hands: int, seed: int) -> int:
+def main(hands: int, sim_hands: int, seed: int, as_json: bool = False) -> int:
     f = run(hands, sim_hands, seed)
     print(f"random 4-player Classic hand: median {f['hand_ms_median']:.2f} ms, mean {f['hand_ms_mean']:.2f} ms "
           f"({f['actions_per_hand']:.0f} actions, {hands} hands)")
     print(f"legal_actions: {f['legal_us']:.1f} us per call; apply: {f['apply_us']:.1f} us per call")
     print(f"simulate with every check: {f['simulate_hands_per_s']:.0f} hands/s "
           f"({sim_hands} hands, {f['simulate_violations']} violations)")
+    if as_json:
+        print("BENCH " + json.dumps({**f, "python": sys.version.split()[0], "platform": sys.platform}))
     return 0
