@@ -78,14 +78,7 @@ def legal_actions(state: HandState) -> LegalActions:
         return LegalActions(state, [])
     if phase is ANSWER_PHASE:
         return LegalActions(state, [YES, NO])
-    hand = state.hands[state.turn]
-    room = len(hand) - 2 + (len(state.discard) - 1 if phase is DRAW_PHASE else 0)
-    plain = not state.permission
-    out: list[Action] = []
-    for action, used in _candidates(state, hand):
-        if (plain and 0 <= used <= room) or _ok(state, action):
-            out.append(action)
-    return LegalActions(state, out)
+    return LegalActions(state, _candidates(state, state.hands[state.turn]))
 
 
 def _ok(state: HandState, action: Action) -> bool:
@@ -96,8 +89,10 @@ def _ok(state: HandState, action: Action) -> bool:
     return True
 
 
-def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
-    """(action, cards it takes from the hand), or -1 where only ``apply`` can tell."""
+def _candidates(state: HandState, hand: Cards) -> list[Action]:
+    """The legal actions. Each candidate comes with the number of cards it takes from the
+    hand, or -1 where only ``apply`` can tell; with no partner's answer pending, an action
+    that leaves at least two cards needs no further check (``room``)."""
     by_kind: dict[str, list[Card]] = {}
     for c in hand:
         lst = by_kind.get(c.kind)
@@ -109,11 +104,24 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
     jokers = tuple(by_kind.get("JK", ()))
     r = state.rules
     melds = state.melds[state.turn % r.sides]
-    out: list[tuple[Action, int]] = []
-    if state.phase is DRAW_PHASE:
-        out.append((DRAW, 0) if state.stock else (PASS, -1))
+    out: list[Action] = []
+    draw_phase = state.phase is DRAW_PHASE
+    room = len(hand) - 2 + (len(state.discard) - 1 if draw_phase else 0)
+    if state.permission:
+        room = -1  # after an answer every candidate goes through apply
+
+    def push(action: Action, used: int) -> None:
+        if 0 <= used <= room or _ok(state, action):
+            out.append(action)
+
+    if draw_phase:
+        if state.stock:
+            out.append(DRAW)
+        else:
+            push(PASS, -1)
         if state.discard:
-            out.extend(_takes(state, by_kind, twos, jokers))
+            for action, used in _takes(state, by_kind, twos, jokers):
+                push(action, used)
         return out
     # play phase
     min_nat = max(r.min_naturals, 1)
@@ -124,11 +132,11 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
             if kind in held or len(cards) < min_nat or not cards[0].natural:
                 continue
             for group in _group_options(r, kind, cards, 0, min_nat, wopts):
-                out.append((Meld((group,)), len(group)))
+                push(Meld((group,)), len(group))
         b3 = by_kind.get("B3")
         if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
             for n in range(3, min(4, len(b3)) + 1):
-                out.append((Meld((tuple(b3[:n]),)), -1))
+                push(Meld((tuple(b3[:n]),)), -1)
         gmax = r.group_max
         ranks = [m.rank for m in melds]
         # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
@@ -151,19 +159,27 @@ def _candidates(state: HandState, hand: Cards) -> list[tuple[Action, int]]:
                         break
                     n = j + w
                     if n and not (gmax and size + n > gmax):
-                        out.append((Add(target, base + wild), n))
+                        if n <= room:
+                            out.append(Add(target, base + wild))
+                        else:
+                            push(Add(target, base + wild), n)
     else:
         for groups in _minimal(state, by_kind, twos, jokers, exclude="", start=0):
             if groups:
-                out.append((Meld(groups), sum(len(g) for g in groups)))
-    last = -1 if state.permission == "yes" or len(hand) < 2 else 0
+                push(Meld(groups), sum(len(g) for g in groups))
     prev = None
-    for c in hand:
-        if c is not prev:
-            prev = c
-            out.append((_DISCARDS[c], last))
+    if state.permission == "yes" or len(hand) < 2:
+        for c in hand:
+            if c is not prev:
+                prev = c
+                push(_DISCARDS[c], -1)
+    else:
+        for c in hand:
+            if c is not prev:
+                prev = c
+                out.append(_DISCARDS[c])
     if r.partnerships and not state.permission and len(hand) >= 2 and ask_refusal(state) is None:
-        out.append((ASK, 0))
+        out.append(ASK)
     return out
 
 
