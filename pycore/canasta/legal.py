@@ -93,6 +93,17 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
     """The legal actions. Each candidate comes with the number of cards it takes from the
     hand, or -1 where only ``apply`` can tell; with no partner's answer pending, an action
     that leaves at least two cards needs no further check (``room``)."""
+    if state.phase is DRAW_PHASE and state.stock:
+        # The common draw phase: no way to take the pile unless the hand holds the top
+        # card's rank or the side has a meld of it.
+        discard = state.discard
+        if not discard:
+            return [DRAW]
+        top = discard[-1]
+        rank = top.rank
+        if top.wild or top.three or (rank not in [c.rank for c in hand] and all(
+                m.rank != rank for m in state.melds[state.turn % state.rules.sides])):
+            return [DRAW]
     by_kind: dict[str, list[Card]] = {}
     for c in hand:
         lst = by_kind.get(c.kind)
