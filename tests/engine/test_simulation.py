@@ -1,0 +1,45 @@
+"""Seeded random games with every invariant checked after every action (simulate.py).
+
+``CANASTA_SIM_HANDS`` sets the hands per player count (default 250: 1000 hands over the
+four player counts); a smaller number gives a quick run.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from canasta import variants
+from canasta.__main__ import main
+from canasta.simulate import simulate
+
+DEFAULT_HANDS = 250
+HANDS = int(os.environ.get("CANASTA_SIM_HANDS", str(DEFAULT_HANDS)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_simulate_finds_no_violation(players: int) -> None:
+    rules = variants.get("classic", players)
+    report = simulate(rules, HANDS, seed=100 + players)
+    assert report.violations == []
+    assert report.hands == HANDS
+    assert sum(report.endings.values()) == HANDS
+    assert "stuck" not in report.endings  # every hand ended by the rules
+    assert set(report.endings) <= {"went_out", "stock_out", "three_last"}
+    assert report.actions >= 30 * HANDS  # real hands were played
+    assert report.games >= 1
+
+
+def test_default_covers_a_thousand_hands() -> None:
+    assert 4 * DEFAULT_HANDS >= 1000
+
+
+def test_cli_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "--hands", "5", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[-1] == "0 violations"
+    assert lines[0].startswith("classic 4 players: 5 hands in ")
+    assert "VIOLATION" not in out
