@@ -88,8 +88,9 @@ class Game:
             if len(leaders) == 1:
                 self.winner = leaders[0]
             else:
-                # An exact tie at the top: another hand, to a raised target (seed 000).
-                self.target = best + self.rules.tie_target_step
+                # An exact tie at the top: another hand, with the target raised by 500
+                # (seed 000: "le seuil relevé de 500 points").
+                self.target += self.rules.tie_target_step
 
     def next_hand(self) -> None:
         """Deal the next hand; the deal passes clockwise (RULES.md 2)."""

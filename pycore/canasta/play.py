@@ -167,6 +167,8 @@ def _take(state: HandState, action: Take) -> HandState:
         melds[idx] = grow(r, melds[idx], (top,))
         rest = hand
     else:
+        if not all(action.extra):
+            raise IllegalAction("no_cards", "a meld needs cards")
         naturals = sum(1 for c in action.cards if c.rank == top.rank)
         if frozen and naturals < 2:
             raise IllegalAction("pile_frozen", "the pile is frozen: it takes a natural pair matching the top card",
@@ -215,6 +217,8 @@ def _take(state: HandState, action: Take) -> HandState:
 def _meld(state: HandState, action: Meld) -> HandState:
     """Lay new melds from hand (RULES.md 2 "Meld legality", "Initial meld minimum")."""
     _phase(state, action, PLAY_PHASE)
+    if not action.melds or not all(action.melds):
+        raise IllegalAction("no_cards", "a meld needs cards")
     seat, side = state.turn, state.side
     cards = tuple(c for g in action.melds for c in g)
     rest = remove_from_hand(state.hands[seat], cards)
@@ -246,6 +250,8 @@ def _add_new_melds(state: HandState, melds: list[TableMeld], groups: tuple[Cards
 def _add(state: HandState, action: Add) -> HandState:
     """Add cards from hand to one of the side's melds (RULES.md 2 "A turn")."""
     _phase(state, action, PLAY_PHASE)
+    if not action.cards:
+        raise IllegalAction("no_cards", "add needs cards")
     seat, side = state.turn, state.side
     melds = list(state.melds[side])
     idx = _target(state, side, action.target)

@@ -311,19 +311,31 @@ def _from_json(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, tuple):
         if not isinstance(raw, list):
             raise bad
-        return _tuple_like(raw, current, bad)
+        return _tuple_like(raw, _TUPLE_SHAPES[key], bad)
     raise bad  # pragma: no cover - every field type is handled above
 
 
-def _tuple_like(raw: list[Any], current: tuple[Any, ...], bad: RulesError) -> tuple[Any, ...]:
-    """Lists become tuples; nested pairs keep the (str|int, int) shape of the defaults."""
+#: The element shape of every tuple field: a type, or a tuple of types for pairs.
+_TUPLE_SHAPES: dict[str, type | tuple[type, ...]] = {
+    "upcard_barred": str, "card_values": (str, int), "bonus_threes": str, "three_bonus": int,
+    "no_wild_ranks": str, "wild_ranks_initial_only": str, "special_canasta_bonus": (str, int),
+    "freezing_kinds": str, "initial_meld_thresholds": (int, int),
+}
+
+
+def _is(value: Any, kind: type) -> bool:
+    return isinstance(value, kind) and not isinstance(value, bool)
+
+
+def _tuple_like(raw: list[Any], shape: type | tuple[type, ...], bad: RulesError) -> tuple[Any, ...]:
+    """A JSON list as the field's tuple, each element of the field's shape, or raise ``bad``."""
     out: list[Any] = []
     for item in raw:
-        if isinstance(item, list):
-            if not all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in item):
+        if isinstance(shape, tuple):
+            if not (isinstance(item, list) and len(item) == len(shape) and all(map(_is, item, shape))):
                 raise bad
             out.append(tuple(item))
-        elif isinstance(item, (int, str)) and not isinstance(item, bool):
+        elif _is(item, shape):
             out.append(item)
         else:
             raise bad

@@ -154,9 +154,6 @@ def test_exact_tie_at_the_target_raises_it_by_500() -> None:
     assert game.state.scores == (5000, 5000)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: on an exact tie above the target, Game sets the target to the "
-                                       "tied score + 500 (6500) instead of raising the target by 500 (5500), "
-                                       "RULES.md 2 'Game end' / seed 000 'le seuil relevé de 500 points'")
 def test_exact_tie_above_the_target_raises_it_by_500() -> None:
     game = _finish_with_scores((6000 - 655, 6000 - 15))
     assert game.scores == (6000, 6000)
