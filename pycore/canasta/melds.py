@@ -100,7 +100,8 @@ def check_group_counts(rules: Rules, rank: str, naturals: int, wilds: int) -> No
     if wilds > wild_limit(rules, rank, naturals):
         code = "wilds_outnumber" if rules.wild_ratio is not WildRatio.TWO_NATURALS else "too_many_wilds"
         raise _illegal(code, "wild cards may not outnumber the natural cards here" if code == "wilds_outnumber"
-                       else "too many wild cards", rank=rank, wilds=wilds, naturals=naturals)
+                       else "too many wild cards", rank=rank, wilds=wilds, naturals=naturals,
+                       maximum=wild_limit(rules, rank, naturals))
     if rules.group_max and size > rules.group_max:
         raise _illegal("meld_too_large", f"a meld stops at {rules.group_max} cards", rank=rank, size=size,
                        maximum=rules.group_max)
