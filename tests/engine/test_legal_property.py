@@ -84,7 +84,8 @@ def states(draw: st.DrawFn, rules_st: st.SearchStrategy[Rules] | None = None) ->
     phase = draw(st.sampled_from([None, Phase.DRAW, Phase.PLAY, Phase.PLAY, Phase.PLAY, Phase.ANSWER]))
     keep_over = draw(st.integers(0, 9)) == 0
     state = play_to(rules, seed, steps, short, phase, keep_over)
-    if not state.over and draw(st.booleans()):
+    # (not after a partner's "yes": that answer was given for the hand as it was)
+    if not state.over and state.permission != "yes" and draw(st.booleans()):
         state = enrich(state, draw(st.integers(1, 4)), draw(st.randoms(use_true_random=False)))
     return state
 
