@@ -1,0 +1,423 @@
+"""A rule-based player (DESIGN.md "Bots", level 2): plain Canasta habits, no search.
+
+It reads only its seat's view (and the table's rules, which are public) and picks one
+of the legal actions it is given:
+
+- **draw phase**: takes the pile when it pays (the cards it brings, an opening it makes,
+  the wild cards it costs), always with a natural pair when the pile is big; else draws.
+- **play phase**: goes out when the side may and the hand can be emptied (asking the
+  partner first where there is one); makes the initial meld with the listed minimal
+  opening that uses the fewest wild cards and breaks the fewest pairs; melds natural
+  groups of 3+ and adds naturals to the side's melds; spends wild cards to complete
+  canastas (never past the rules' limit); melds down when the hand may end soon.
+- **discard**: black 3s first (they block the next player), then singletons of ranks
+  the next opponent cannot use (dead ranks, ranks it discarded), never a card that
+  goes onto the next opponent's melds while the pile is open to it, never a wild card
+  unless nothing else is left; pairs are kept.
+- **answer**: "yes" when its own hand holds few points, "no" when it holds many.
+
+A little noise from its own generator breaks ties. Every decision is a few scans of the
+hand and the legal list (well under a millisecond typically).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Meld, Pass, Take
+from ..cards import Card, card
+from ..errors import CanastaError
+from ..goout import can_go_out
+from ..melds import GROUP, TableMeld, grow, new_group
+from ..rules import Rules
+from .base import rules_of
+
+Cards = tuple[Card, ...]
+
+#: A partner answers "yes" to "may I go out?" when its hand counts at most this.
+YES_MAX_POINTS = 50
+#: A pile of this many cards is always taken with a natural pair.
+BIG_PILE = 5
+#: Least score for taking the pile rather than drawing.
+TAKE_THRESHOLD = 20.0
+#: Value of one wild card kept in hand, in the pile-taking balance.
+WILD_COST = 40.0
+
+
+class _Facts:
+    """The public facts of one view that the decisions read, parsed once per call."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        r = rules_of(view)
+        self.rules = r
+        self.seat: int = view["seat"]
+        self.players: int = view["players"]
+        self.sides: int = view["sides"]
+        self.side: int = view["side"]
+        self.hand: Cards = tuple(card(t) for t in view["hand"])
+        counts: dict[str, int] = {}
+        for c in self.hand:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        self.counts = counts
+        self.melds: list[tuple[TableMeld, ...]] = [tuple(_meld(r, m) for m in ms) for ms in view["melds"]]
+        self.mine = self.melds[self.side]
+        self.opened = bool(self.mine)
+        self.discard: Cards = tuple(card(t) for t in view["discard"])
+        self.frozen_for: list[bool] = view["pile_frozen_for_side"]
+        self.hand_counts: list[int] = view["hand_counts"]
+        self.stock_size: int = view["stock_size"]
+        self.permission: str = view.get("permission", "")
+        self.canastas: list[int] = view["canastas"]
+        self.next_seat = (self.seat + 1) % self.players
+        self.next_side = self.next_seat % self.sides
+        self.next_ranks = {m.rank for m in self.melds[self.next_side] if m.kind is GROUP}
+        # Every card face up: the own hand, the melds, the pile.
+        seen: dict[str, int] = dict(counts)
+        for ms in self.melds:
+            for m in ms:
+                for c in m.cards:
+                    seen[c.kind] = seen.get(c.kind, 0) + 1
+        for c in self.discard:
+            seen[c.kind] = seen.get(c.kind, 0) + 1
+        self.seen = seen
+        # The pile, top down, was discarded by the previous seats in turn (the bottom cards
+        # may be the upcard: a harmless misreading). The next seat discarded every n-th.
+        n = self.players
+        self.next_discarded = {self.discard[-k].kind for k in range(n - 1, len(self.discard) + 1, n) if k > 0}
+
+    def copies(self, kind: str) -> int:
+        r = self.rules
+        if kind == "JK":
+            return r.joker_copies
+        if kind in ("R3", "B3"):
+            return 2 * r.card_copies
+        return 4 * r.card_copies
+
+    def unseen(self, kind: str) -> int:
+        return self.copies(kind) - self.seen.get(kind, 0)
+
+    def value(self, cards: Cards) -> int:
+        v = self.rules.value
+        return sum(v(c.kind) for c in cards)
+
+    def meld_index(self, target: str) -> int:
+        if target.startswith("#"):
+            return int(target[1:])
+        for i, m in enumerate(self.mine):
+            if m.rank == target and m.kind is GROUP:
+                return i
+        return -1
+
+    def end_near(self) -> bool:
+        """The hand may end soon: meld down to cut the cards left in hand."""
+        r = self.rules
+        if self.stock_size <= r.draw_count * self.players:
+            return True
+        for s in range(self.players):
+            side = s % self.sides
+            if side != self.side and self.hand_counts[s] <= 3 and self.canastas[side] >= r.canastas_to_go_out:
+                return True
+        return False
+
+
+def _meld(rules: Rules, texts: list[str]) -> TableMeld:
+    cards = tuple(card(t) for t in texts)
+    try:
+        return new_group(rules, cards)
+    except CanastaError:
+        # A meld the rules would not start this way (it cannot be: the view comes from a
+        # legal state); count its cards anyway.
+        wild = sum(1 for c in cards if c.wild)
+        rank = next((c.rank for c in cards if not c.wild), "")
+        return TableMeld(GROUP, rank, cards, len(cards) - wild, wild)
+
+
+def _cards_of(action: Action) -> Cards:
+    if isinstance(action, Meld):
+        return tuple(c for g in action.melds for c in g)
+    if isinstance(action, Add):
+        return action.cards
+    if isinstance(action, Take):
+        return action.cards + tuple(c for g in action.extra for c in g)
+    if isinstance(action, Discard):
+        return (action.card,)
+    return ()
+
+
+def _without(hand: Cards, cards: Cards) -> Cards | None:
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+class BasicBot:
+    """The rule-based bot; ``noise`` scales the random tie-breaking."""
+
+    name = "basic"
+
+    def __init__(self, seed: int = 0, noise: float = 1.0) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def _jitter(self, scale: float = 1.0) -> float:
+        return self.rng.random() * scale * self.noise
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        f = _Facts(view)
+        phase = view["phase"]
+        if phase == "answer":
+            return self._answer(f, legal)
+        if phase == "draw":
+            return self._draw(f, legal)
+        return self._play(f, legal)
+
+    # ----------------------------------------------------------- answer
+    def _answer(self, f: _Facts, legal: Sequence[Action]) -> Action:
+        points = f.value(f.hand)
+        want: Answer = YES if points <= YES_MAX_POINTS else NO
+        return want if any(a == want for a in legal) else legal[0]
+
+    # ----------------------------------------------------------- draw
+    def _draw(self, f: _Facts, legal: Sequence[Action]) -> Action:
+        plain: Action | None = None
+        best: Action | None = None
+        best_score = float("-inf")
+        for a in legal:
+            if isinstance(a, (Draw, Pass)):
+                plain = a
+            elif isinstance(a, Take):
+                s = self._take_score(f, a)
+                if s > best_score:
+                    best, best_score = a, s
+        if best is None:
+            return plain if plain is not None else legal[0]
+        if plain is None:
+            return best
+        threshold = 0.0 if plain == PASS else TAKE_THRESHOLD
+        return best if best_score >= threshold else plain
+
+    def _take_score(self, f: _Facts, take: Take) -> float:
+        pile = f.discard
+        top = pile[-1]
+        used = _cards_of(take)
+        wilds = sum(1 for c in used if c.wild)
+        pair = sum(1 for c in take.cards if c.rank == top.rank) >= 2
+        my_ranks = {m.rank for m in f.mine}
+        v = f.rules.value
+        score = 15.0  # the top card itself, chosen rather than drawn blind
+        for c in pile[:-1]:
+            score += 8.0 + v(c.kind) / 2
+            if c.wild:
+                score += 20.0
+            elif c.natural and (c.rank in my_ranks or f.counts.get(c.kind, 0) >= 1):
+                score += 6.0  # it joins a meld or makes a pair
+        score -= WILD_COST * wilds
+        if not f.opened:
+            score += 40.0  # the initial meld is made, the pile opens to the side
+        if pair and len(pile) >= BIG_PILE:
+            score += 1000.0
+        # Prefer keeping the hand's cards: the same pile for fewer of them.
+        score -= 0.5 * len(used)
+        return score + self._jitter()
+
+    # ----------------------------------------------------------- play
+    def _play(self, f: _Facts, legal: Sequence[Action]) -> Action:
+        melds: list[Meld] = []
+        adds: list[Add] = []
+        discards: list[Discard] = []
+        ask = False
+        for a in legal:
+            if isinstance(a, Meld):
+                melds.append(a)
+            elif isinstance(a, Add):
+                adds.append(a)
+            elif isinstance(a, Discard):
+                discards.append(a)
+            elif a == ASK:
+                ask = True
+        lays: list[Meld | Add] = [*melds, *adds]
+        if f.permission == "yes":
+            # Every listed action keeps going out possible: lay the most cards, then discard.
+            step = self._out_step(f, lays, discards, check=False)
+            return step if step is not None else legal[0]
+        r = f.rules
+        if f.permission != "no" and f.opened and can_go_out(r, f.hand, f.mine, meld_out=not r.go_out_with_discard):
+            if ask:
+                return ASK
+            step = self._out_step(f, lays, discards, check=True)
+            if step is not None:
+                return step
+        if not f.opened:
+            if melds:
+                return self._opening(f, melds)
+        else:
+            step = self._meld_step(f, melds, adds)
+            if step is not None:
+                return step
+        if discards:
+            return self._discard(f, discards)
+        return legal[0]
+
+    def _after(self, f: _Facts, action: Meld | Add) -> tuple[TableMeld, ...] | None:
+        """The side's melds after ``action`` (None if it could not be worked out)."""
+        r = f.rules
+        melds = list(f.mine)
+        try:
+            if isinstance(action, Meld):
+                melds.extend(new_group(r, g) for g in action.melds)
+            else:
+                i = f.meld_index(action.target)
+                if not 0 <= i < len(melds):
+                    return None
+                melds[i] = grow(r, melds[i], action.cards)
+        except CanastaError:
+            return None
+        return tuple(melds)
+
+    def _out_step(self, f: _Facts, lays: list[Meld | Add], discards: list[Discard], check: bool) -> Action | None:
+        """One step of going out: the lay that uses the most cards and keeps the way out
+        open (``check``: test it here; otherwise the legal list already did), or the
+        final discard."""
+        if len(f.hand) == 1 and discards:
+            return discards[0]
+        r = f.rules
+        size = r.canasta_size
+        best: Action | None = None
+        best_score = float("-inf")
+        for a in lays:
+            used = _cards_of(a)
+            rest = _without(f.hand, used)
+            if rest is None:
+                continue
+            after = self._after(f, a)
+            if after is None:
+                continue
+            if check and rest and not can_go_out(r, rest, after, meld_out=not r.go_out_with_discard):
+                continue
+            completes = sum(1 for m in after if m.size >= size) - sum(1 for m in f.mine if m.size >= size)
+            score = 10.0 * len(used) + 50.0 * completes + (1000.0 if not rest else 0.0) + self._jitter()
+            if score > best_score:
+                best, best_score = a, score
+        if best is None and len(f.hand) == 1 and discards:
+            return discards[0]
+        return best
+
+    def _opening(self, f: _Facts, melds: list[Meld]) -> Meld:
+        """The listed minimal opening with the fewest wild cards, then the fewest pairs
+        spent (a pair with wild cards), then the fewest cards."""
+        best = melds[0]
+        best_score = float("-inf")
+        for m in melds:
+            wilds = 0
+            pairs = 0
+            for g in m.melds:
+                w = sum(1 for c in g if c.wild)
+                wilds += w
+                if w and len(g) - w == 2:
+                    pairs += 1
+            n = sum(len(g) for g in m.melds)
+            score = -100.0 * wilds - 30.0 * pairs - 2.0 * n + self._jitter()
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+    def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
+        """Natural groups, naturals onto the side's melds, wild cards to complete canastas;
+        everything that lowers the hand's count when the hand may end soon."""
+        r = f.rules
+        size = r.canasta_size
+        dump = f.end_near()
+        best: Action | None = None
+        best_score = 0.0
+        for m in melds:
+            if len(m.melds) != 1:
+                continue
+            g = m.melds[0]
+            w = sum(1 for c in g if c.wild)
+            nat = len(g) - w
+            if w == 0:
+                score = 10.0 + nat
+            elif len(g) >= size:
+                score = 40.0 + nat - 5.0 * w  # a canasta at once
+            elif dump:
+                score = 5.0 + f.value(g) / 10
+            else:
+                continue
+            score += self._jitter()
+            if score > best_score:
+                best, best_score = m, score
+        for a in adds:
+            i = f.meld_index(a.target)
+            if not 0 <= i < len(f.mine):
+                continue
+            meld = f.mine[i]
+            w = sum(1 for c in a.cards if c.wild)
+            nat = len(a.cards) - w
+            before = meld.size
+            after = before + len(a.cards)
+            completes = before < size <= after
+            if w == 0:
+                score = 20.0 + nat + (30.0 if completes else 0.0)
+            elif completes:
+                # Wild cards only to finish a canasta, as few as will do it.
+                score = 30.0 + nat - 5.0 * w
+            elif dump:
+                score = 5.0 + f.value(a.cards) / 10
+            else:
+                continue
+            score += self._jitter()
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ----------------------------------------------------------- discard
+    def _discard(self, f: _Facts, discards: list[Discard]) -> Discard:
+        best = discards[0]
+        best_score = float("-inf")
+        for d in discards:
+            s = self._discard_score(f, d.card) + self._jitter(3.0)
+            if s > best_score:
+                best, best_score = d, s
+        return best
+
+    def _discard_score(self, f: _Facts, c: Card) -> float:
+        """How good a discard ``c`` is (higher is better)."""
+        if c.kind == "B3":
+            return 100.0  # blocks the next player
+        if c.wild:
+            return -1000.0 - f.rules.value(c.kind)
+        if not c.natural:
+            return -500.0
+        k = c.kind
+        n = f.counts.get(k, 0)
+        score = 30.0 if n == 1 else (-25.0 if n == 2 else -45.0)
+        if any(m.rank == k for m in f.mine):
+            score -= 30.0
+        frozen = f.frozen_for[f.next_side]
+        pile = len(f.discard) + 1
+        unseen = f.unseen(k)
+        if k in f.next_ranks and not frozen:
+            # The next opponent takes the pile with this card alone.
+            score -= 60.0 + 6.0 * pile
+        elif unseen >= 2:
+            score -= (2.0 + 1.5 * pile) * (1.0 if frozen else 1.5)
+        elif unseen == 1 and not frozen:
+            score -= 1.0 + 0.5 * pile  # one natural and a wild card could take it
+        else:
+            score += 20.0  # a dead rank: nobody can pair it
+        if k in f.next_discarded:
+            score += 12.0
+        # Late in the hand shed points; early, keep the high cards for melds.
+        v = f.rules.value(k)
+        score += v / 5 if f.end_near() else -v / 20
+        return score
