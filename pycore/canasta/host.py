@@ -1,0 +1,403 @@
+"""The engine host the browser's worker calls: JSON strings in, JSON strings out.
+
+One :class:`Host` holds one game: which seats are human, which bot plays the others,
+and a short log. Every method takes and returns plain strings and numbers (they cross
+a web-worker boundary) and never raises: a refusal comes back as
+``{"ok": false, "error": {"code", "params", "message"}}`` with a stable code the UI
+translates (:func:`error_codes` lists them all), and leaves the game unchanged.
+
+The module functions (``new_game``, ``snapshot``, ``play``, ``bot_step``,
+``next_hand``, ``save``, ``load``) call one module-level host.
+
+Shapes:
+
+- options (``new_game``): ``{"variant": "classic", "players": 2|3|4|6, "target": int,
+  "seed": int (required), "humans": [seats] (default [0]), "bot": "basic",
+  "rules": {overrides}}``; missing ones take the preset's values.
+- snapshot: ``{"ok": true, "view", "legal", "turn", "human_turn", "hand_over",
+  "game_over", "scores", "last_hand", "log", "save"}``. ``view`` is ``Game.view(seat)``
+  plus ``"rules"``, the table's rule overrides (public); ``legal`` the seat's action
+  texts when it is to act (its turn, or its answer), else ``[]``; ``last_hand`` the
+  last finished hand's score lines per side, or null; ``log`` the last
+  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1).
+- save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
+  game's record (``Game.record()``).
+
+Bots get ``Game.view(seat)`` (with the rules) and the seat's legal actions, never the
+state. Each decision gets a generator seeded from the game's seed, the seat, the hand
+and the step, so a game plays the same way whether or not it was saved and loaded.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any, ParamSpec
+
+from .actions import parse_action
+from .bots import BOTS, get_bot
+from .errors import CanastaError
+from .game import Game
+from .rules import Rules
+from .variants import get as get_variant
+
+SAVE_FORMAT = "canasta-save"
+SAVE_VERSION = 1
+#: How many of the latest actions a snapshot's log holds.
+LOG_SIZE = 12
+_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "rules"})
+
+
+class HostError(CanastaError):
+    """A request the host refuses (no game, wrong seat, unreadable options or save)."""
+
+
+#: Every code an error object from the host can carry: the engine's refusals
+#: (IllegalAction, NotationError, RulesError) and the host's own. A test checks this
+#: list against the codes raised in the sources, so it cannot drift.
+ERROR_CODES: tuple[str, ...] = (
+    # the host
+    "bad_options", "bad_save", "bad_seat", "internal_error", "no_game", "not_bot_turn", "not_your_turn",
+    # notation, records, scenarios
+    "bad_action", "bad_card", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
+    "record_version", "too_many_copies",
+    # rules, variants, bots
+    "bad_rule_value", "bad_rules", "bad_player_count", "switch_not_applicable", "unknown_bot", "unknown_option",
+    "unknown_rule", "unknown_switch", "unknown_variant",
+    # play: phase and turn
+    "game_over", "hand_in_progress", "hand_over", "unknown_action", "wrong_phase",
+    # cards and the pile
+    "bad_take", "card_not_in_hand", "must_take_pile", "no_cards", "no_meld_for_top_card", "pile_empty",
+    "pile_frozen", "pile_not_for_initial_meld", "stock_empty", "stock_not_empty", "take_needs_natural",
+    "take_needs_natural_pair", "take_needs_two_cards", "top_card_three", "top_card_wild",
+    # melds
+    "all_wild_meld", "ambiguous_target", "black_three_meld", "black_threes_count", "black_threes_only_going_out",
+    "initial_meld_too_low", "meld_closed", "meld_too_large", "meld_too_small", "mixed_ranks", "no_such_meld",
+    "rank_already_melded", "rank_takes_no_wilds", "red_three_meld", "too_few_naturals", "too_many_wilds",
+    "wilds_outnumber", "wrong_rank",
+    # going out and asking
+    "already_asked", "ask_before_last_cards", "ask_once_after_draw", "cannot_go_out", "must_discard_to_go_out",
+    "must_go_out", "need_canasta", "no_partner", "partner_said_no",
+)
+
+
+def error_codes() -> list[str]:
+    """Every error code the host can return (sorted), for the UI's catalogs."""
+    return sorted(ERROR_CODES)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _error(e: CanastaError) -> str:
+    return _dumps({"ok": False, "error": {"code": e.code, "params": _jsonable(e.params), "message": e.message}})
+
+
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in params.items():
+        out[k] = v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
+    return out
+
+
+P = ParamSpec("P")
+
+
+def _guarded(method: Callable[P, str]) -> Callable[P, str]:
+    """Never let an exception cross the worker boundary: refusals become error JSON, and
+    so does an unexpected exception (code ``internal_error``: an engine bug)."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> str:
+        try:
+            return method(*args, **kwargs)
+        except CanastaError as e:
+            return _error(e)
+        except Exception as e:  # the boundary: report, never raise
+            return _error(HostError("internal_error", f"{type(e).__name__}: {e}", type=type(e).__name__))
+
+    return wrapper
+
+
+def _int(value: Any) -> int | None:
+    """An integer from JSON or JavaScript (whole floats accepted), or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
+    """Check and complete the options; the rules they name. Bad options raise
+    HostError(``code``); bad rule values raise the RulesError itself."""
+    if not isinstance(data, dict):
+        raise HostError(code, "the options are a JSON object")
+    unknown = sorted(set(data) - _OPTION_KEYS)
+    if unknown:
+        raise HostError(code, f"unknown option(s): {', '.join(unknown)}", field=unknown[0])
+    variant = data.get("variant", "classic")
+    if not isinstance(variant, str):
+        raise HostError(code, "variant: expected a name", field="variant")
+    players = data.get("players")
+    if players is not None and _int(players) is None:
+        raise HostError(code, "players: expected an integer", field="players")
+    seed = _int(data.get("seed"))
+    if seed is None:
+        raise HostError(code, "seed: an integer is required (the engine never seeds from the clock)", field="seed")
+    target = data.get("target")
+    if target is not None and _int(target) is None:
+        raise HostError(code, "target: expected an integer", field="target")
+    overrides = data.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise HostError(code, "rules: expected an object of rule overrides", field="rules")
+    bot = data.get("bot", "basic")
+    if not isinstance(bot, str) or bot not in BOTS:
+        raise HostError(code, f"bot: one of {', '.join(sorted(BOTS))}", field="bot")
+    rules = get_variant(variant, _int(players) if players is not None else None)
+    changes = dict(overrides)
+    if target is not None:
+        changes["target"] = _int(target)
+    if changes:
+        rules = Rules.from_dict(changes, base=rules)
+    humans_raw = data.get("humans", [0])
+    humans = [_int(h) for h in humans_raw] if isinstance(humans_raw, list) else [None]
+    if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):
+        raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
+    options = {"variant": rules.name, "players": rules.players, "target": rules.target, "seed": seed,
+               "humans": sorted(h for h in humans if h is not None), "bot": bot, "rules": dict(overrides)}
+    return options, rules
+
+
+def _rule_overrides(rules: Rules) -> dict[str, Any]:
+    """The table's rules as overrides of its preset (public: every seat knows them)."""
+    try:
+        base = get_variant(rules.name, rules.players).to_dict()
+    except CanastaError:
+        base = {}
+    return {k: v for k, v in rules.to_dict().items() if k != "name" and base.get(k) != v}
+
+
+def _bot_seed(seed: int, seat: int, hand: int, step: int) -> int:
+    """The seed of one bot decision: the same decision after a save and a load."""
+    digest = hashlib.sha256(f"canasta-bot/{seed}/{seat}/{hand}/{step}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Host:
+    """One game behind a JSON interface (module docstring)."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._options: dict[str, Any] = {}
+        self._humans: frozenset[int] = frozenset()
+        self._log: list[dict[str, Any]] = []
+        self._overrides: dict[str, Any] = {}
+
+    # ------------------------------------------------------------- requests
+    @_guarded
+    def new_game(self, options: str) -> str:
+        """Start a game from the options JSON; returns the snapshot of the first human
+        seat (seat 0 when every seat is a bot)."""
+        try:
+            data = json.loads(options) if isinstance(options, str) else None
+        except ValueError:
+            raise HostError("bad_options", "the options are not JSON") from None
+        opts, rules = _options(data, "bad_options")
+        game = Game(rules, seed=opts["seed"])
+        self._start(game, opts, [])
+        return _dumps(self._snapshot(self._viewer()))
+
+    @_guarded
+    def snapshot(self, seat: int) -> str:
+        """What ``seat`` sees and may do now, plus the save (module docstring)."""
+        return _dumps(self._snapshot(self._seat(seat)))
+
+    @_guarded
+    def play(self, seat: int, action: str) -> str:
+        """Play a human's action for ``seat``: ``{"ok": true, "snapshot"}`` or an error."""
+        game = self._need_game()
+        s = self._seat(seat)
+        if not game.hand_over and (s not in self._humans or game.state.turn != s):
+            who = "a bot's" if game.state.turn not in self._humans else f"seat {game.state.turn}'s"
+            raise HostError("not_your_turn", f"it is {who} turn, not seat {s}'s", seat=s, turn=game.state.turn)
+        if not isinstance(action, str):
+            raise HostError("bad_action", "an action is a line of text", text=repr(action))
+        self._apply(game, parse_action(action))
+        return _dumps({"ok": True, "snapshot": self._snapshot(s)})
+
+    @_guarded
+    def bot_step(self) -> str:
+        """Let the bot in turn play one action: ``{"ok": true, "seat", "action", "snapshot"}``."""
+        game = self._need_game()
+        if game.hand_over:
+            raise HostError("not_bot_turn", "the hand is over", turn=-1)
+        seat = game.state.turn
+        if seat in self._humans:
+            raise HostError("not_bot_turn", f"seat {seat} is a human's", turn=seat)
+        legal = tuple(game.legal_actions())  # a plain tuple: the list, without the state behind it
+        bot = get_bot(self._options["bot"], _bot_seed(game.seed, seat, len(game.hand_actions),
+                                                      len(game.hand_actions[-1])))
+        action = bot.choose(self._view(seat), legal)
+        if action not in legal:
+            raise HostError("internal_error", f"bot {self._options['bot']!r} chose an action not listed: {action}",
+                            action=str(action))
+        self._apply(game, action)
+        return _dumps({"ok": True, "seat": seat, "action": str(action), "snapshot": self._snapshot(self._viewer())})
+
+    @_guarded
+    def next_hand(self) -> str:
+        """Deal the next hand (the current one must be over); returns the snapshot."""
+        self._need_game().next_hand()
+        return _dumps(self._snapshot(self._viewer()))
+
+    @_guarded
+    def save(self) -> str:
+        """The save object as JSON."""
+        self._need_game()
+        return _dumps(self._save())
+
+    @_guarded
+    def load(self, save: str) -> str:
+        """Restore a saved game: ``{"ok": true, "snapshot"}`` or a ``bad_save`` error."""
+        try:
+            game, opts = self._read_save(save)
+        except Exception as e:  # anything unreadable is a bad save
+            message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
+            inner = e.code if isinstance(e, CanastaError) else type(e).__name__
+            raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
+        self._start(game, opts, _replay_log(game))
+        return _dumps({"ok": True, "snapshot": self._snapshot(self._viewer())})
+
+    # ------------------------------------------------------------- internals
+    def _start(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]]) -> None:
+        self._game = game
+        self._options = options
+        self._humans = frozenset(options["humans"])
+        self._log = log[-LOG_SIZE:]
+        self._overrides = _rule_overrides(game.rules)
+
+    def _need_game(self) -> Game:
+        if self._game is None:
+            raise HostError("no_game", "no game: start one with new_game or load")
+        return self._game
+
+    def _seat(self, seat: Any) -> int:
+        game = self._need_game()
+        s = _int(seat)
+        if s is None or not 0 <= s < game.rules.players:
+            raise HostError("bad_seat", f"no seat {seat!r} at this table", seat=repr(seat))
+        return s
+
+    def _viewer(self) -> int:
+        """The seat whose snapshot the host returns when none is named."""
+        return min(self._humans) if self._humans else 0
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        view = self._need_game().view(seat)
+        view["rules"] = dict(self._overrides)
+        return view
+
+    def _apply(self, game: Game, action: Any) -> None:
+        seat = game.state.turn
+        game.apply(action)  # raises with the game unchanged
+        self._log.append({"seat": seat, "action": str(action), "hand": len(game.hand_actions)})
+        del self._log[:-LOG_SIZE]
+
+    def _save(self) -> dict[str, Any]:
+        game = self._need_game()
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "options": dict(self._options),
+                "record": game.record()}
+
+    def _snapshot(self, seat: int) -> dict[str, Any]:
+        game = self._need_game()
+        state = game.state
+        over = state.over
+        turn = state.turn
+        legal = [str(a) for a in game.legal_actions()] if not over and turn == seat else []
+        return {
+            "ok": True,
+            "view": self._view(seat),
+            "legal": legal,
+            "turn": turn,
+            "human_turn": not over and turn in self._humans,
+            "hand_over": over,
+            "game_over": game.over,
+            "scores": list(game.scores),
+            "last_hand": [s.to_dict() for s in game.results[-1]] if game.results else None,
+            "log": [dict(e) for e in self._log],
+            "save": self._save(),
+        }
+
+    def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
+        if not isinstance(save, str):
+            raise HostError("bad_save", "a save is a JSON text")
+        data = json.loads(save)
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise HostError("bad_save", f"not a saved game (expected format {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise HostError("bad_save", f"save version {data.get('version')!r} is not supported "
+                            f"(this engine reads version {SAVE_VERSION})")
+        opts, rules = _options(data.get("options"), "bad_save")
+        game = Game.from_record(data.get("record"))
+        if game.rules != rules or game.seed != opts["seed"]:
+            raise HostError("bad_save", "the options and the record do not describe the same game")
+        return game, opts
+
+
+def _replay_log(game: Game) -> list[dict[str, Any]]:
+    """The latest log entries of a replayed game. Whose action each was follows from the
+    actions alone: each hand starts left of its dealer, a discard passes the turn on,
+    ``ask`` hands it to the partner and the answer gives it back (RULES.md 2)."""
+    n, sides = game.rules.players, game.rules.sides
+    out: list[dict[str, Any]] = []
+    for h in range(len(game.hand_actions)):
+        seat = (game.first_dealer + h + 1) % n
+        asker = -1
+        for text in game.hand_actions[h]:
+            out.append({"seat": seat, "action": text, "hand": h + 1})
+            verb = text.split()[0]
+            if verb == "discard":
+                seat = (seat + 1) % n
+            elif verb == "ask":
+                asker, seat = seat, (seat + sides) % n
+            elif verb == "answer":
+                seat = asker
+        del out[:-LOG_SIZE]
+    return out
+
+
+_HOST = Host()
+
+
+def new_game(options: str) -> str:
+    return _HOST.new_game(options)
+
+
+def snapshot(seat: int) -> str:
+    return _HOST.snapshot(seat)
+
+
+def play(seat: int, action: str) -> str:
+    return _HOST.play(seat, action)
+
+
+def bot_step() -> str:
+    return _HOST.bot_step()
+
+
+def next_hand() -> str:
+    return _HOST.next_hand()
+
+
+def save() -> str:
+    return _HOST.save()
+
+
+def load(save: str) -> str:
+    return _HOST.load(save)
