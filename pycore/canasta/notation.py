@@ -25,6 +25,7 @@ from .melds import TableMeld, new_group
 from .rules import Rules
 from .state import Ending, HandState, Phase
 from .variants import get as get_variant
+from .variants import overrides_of
 
 _KEYS = {"variant", "players", "rules", "scores", "dealer", "turn", "phase", "hands", "melds", "red_threes",
          "discard", "stock", "melded_this_hand", "asker", "permission", "asked", "fresh", "took_pile", "acted",
@@ -213,14 +214,13 @@ def _texts(cards: tuple[Card, ...]) -> list[str]:
     return [c.text for c in cards]
 
 
-def to_position(state: HandState, preset: Rules | None = None) -> dict[str, Any]:
+def to_position(state: HandState) -> dict[str, Any]:
     """The position as JSON-ready data; ``rules`` lists only what differs from the preset."""
     r = state.rules
-    base = preset if preset is not None else _preset_of(r)
     out: dict[str, Any] = {"variant": r.name, "players": r.players}
-    if base is None or base != r:
-        ref = base.to_dict() if base is not None else {}
-        out["rules"] = {k: v for k, v in r.to_dict().items() if ref.get(k) != v and k != "name"}
+    overrides = overrides_of(r)
+    if overrides:
+        out["rules"] = overrides
     out.update({
         "scores": list(state.scores),
         "dealer": state.dealer,
@@ -242,10 +242,3 @@ def to_position(state: HandState, preset: Rules | None = None) -> dict[str, Any]
     }
     out.update(extra)
     return out
-
-
-def _preset_of(rules: Rules) -> Rules | None:
-    try:
-        return get_variant(rules.name, rules.players)
-    except CanastaError:
-        return None

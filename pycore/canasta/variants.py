@@ -10,7 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import RulesError
+from typing import Any
+
+from .errors import CanastaError, RulesError
 from .rules import Rules
 
 
@@ -64,3 +66,19 @@ def get(name: str, players: int | None = None) -> Rules:
                          name=name, players=count)
     rules = preset.build(count)
     return rules if rules.name == name else rules.replace(name=name)
+
+
+def overrides_of(rules: Rules) -> dict[str, Any]:
+    """The parameters in which ``rules`` differ from its preset (all of them when its name
+    is not a preset), as JSON-ready data: what a position, record or view must carry."""
+    return dict(_overrides(rules))
+
+
+@lru_cache(maxsize=64)
+def _overrides(rules: Rules) -> tuple[tuple[str, Any], ...]:
+    # Cached per rules value: views ask for it at every decision.
+    try:
+        base: dict[str, Any] = get(rules.name, rules.players).to_dict()
+    except CanastaError:
+        base = {}
+    return tuple((k, v) for k, v in rules.to_dict().items() if base.get(k) != v and k != "name")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .variants import overrides_of
 from .state import ANSWER_PHASE, HandState, Phase
 
 
@@ -23,6 +24,7 @@ def view(state: HandState, seat: int) -> dict[str, Any]:
     return {
         "variant": r.name,
         "players": r.players,
+        "rules": overrides_of(r),
         "sides": r.sides,
         "seat": seat,
         "side": side,
