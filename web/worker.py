@@ -1,0 +1,87 @@
+# The engine worker: Pyodide in a PyScript named worker ("engine").
+#
+# The UI (main thread) calls these functions with JSON strings and gets JSON strings back:
+#     engine = await workers["engine"]
+#     out = await engine.snapshot(0)
+# Each one is a thin wrapper over `canasta.host`, the engine's browser-side host, which
+# owns the game. The wheel is unpacked into the worker's file system by worker.json
+# ("files"), so `import canasta` needs no micropip.
+#
+# Failures have the host's own shape, {"ok": false, "error": {"code", "params", "message"}},
+# so the UI can always parse what it gets; the worker adds two codes:
+#   host_unavailable   canasta.host (or the function) is missing in this engine
+#   worker_exception   an exception escaped canasta.host (a bug: the host never raises);
+#                      params: {"type", "traceback"}
+import json
+import sys
+import traceback
+
+import canasta
+
+try:
+    from canasta import host
+except ImportError:
+    host = None
+
+
+def _error(code, message, **params):
+    return json.dumps({"ok": False, "error": {"code": code, "params": params, "message": message}})
+
+
+def _call(name, *args):
+    function = getattr(host, name, None)
+    if function is None:
+        return _error(
+            "host_unavailable",
+            f"canasta.host.{name} is not available in engine {canasta.__version__}",
+        )
+    try:
+        return function(*args)
+    except Exception as error:
+        trace = traceback.format_exc()
+        print(trace, file=sys.stderr)
+        return _error("worker_exception", str(error), type=type(error).__name__, traceback=trace)
+
+
+def ping():
+    """The engine's version and where it runs, as JSON."""
+    return json.dumps(
+        {
+            "ok": True,
+            "engine": canasta.__version__,
+            "python": sys.version.split()[0],
+            "platform": sys.platform,
+            "host": host is not None,
+        }
+    )
+
+
+def new_game(options_json):
+    return _call("new_game", options_json)
+
+
+def snapshot(seat):
+    return _call("snapshot", seat)
+
+
+def play(seat, action_text):
+    return _call("play", seat, action_text)
+
+
+def bot_step():
+    return _call("bot_step")
+
+
+def next_hand():
+    return _call("next_hand")
+
+
+def save():
+    return _call("save")
+
+
+def load(save_json):
+    return _call("load", save_json)
+
+
+__export__ = ["ping", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]
