@@ -1,0 +1,476 @@
+"""Assemble the static site into dist/site/ (Python standard library only).
+
+    python build/build_site.py [--out dist/site]
+
+Run by `make site`, after `make wheel` and `npm ci` in build/. The site is served
+from its own origin and fetches nothing from outside:
+
+    index.html, main.py, worker.py, ...   web/, copied; {{NAME}} placeholders filled in
+    pyscript/<version>/                    @pyscript/core dist/ (all chunks, no source maps)
+    micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
+    pyodide/<version>/                     the five Pyodide runtime files
+    wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
+    cards/, cards/four-colour/             card faces drawn by build/cards_svg.py (if present)
+    icons/*.png, favicon.ico               drawn here (tiny PNG writer, below)
+    manifest.webmanifest                   the web app manifest
+    build-info.json                        versions and the build hash
+    sw.js                                  service worker from web/sw.template.js, precaching
+                                           every other file under a cache named after the build hash
+
+Every vendored folder has the version (or, for the wheel, a content hash) in its path, so
+netlify.toml can serve them with long immutable caching: a new version is a new URL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+import struct
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from math import cos, radians, sin
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+NODE_MODULES = HERE / "node_modules"
+WEB = REPO / "web"
+WHEELS = REPO / "dist" / "wheels"
+
+THEME_COLOR = "#0b5d3b"
+BACKGROUND_COLOR = "#063d27"
+
+# What the browser needs of each npm package, nothing more.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# micropython.wasm only: the -settrace/-ulab variants are loaded only with
+# "debug": true or the "ulab" package in mpy.json, which the site does not use.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+
+PLACEHOLDER = re.compile(r"\{\{([A-Z_]+)\}\}")
+# web/ files in which {{NAME}} placeholders are filled in.
+TEMPLATED_SUFFIXES = {".html", ".json", ".webmanifest"}
+# Not copied from web/: templates (rendered separately) and editor/OS litter.
+SKIPPED = re.compile(r"(^|/)(\.[^/]*|__pycache__|[^/]*\.template\.[^/]*|[^/]*~)$")
+
+SW_TEMPLATE = "sw.template.js"
+SW_NAME = "sw.js"
+BUILD_INFO = "build-info.json"
+
+
+class BuildError(Exception):
+    pass
+
+
+# --- versions ------------------------------------------------------------------
+
+
+def npm_package(name: str, node_modules: Path = NODE_MODULES) -> tuple[Path, str]:
+    """The installed package's folder and version; it must be the version pinned in
+    build/package.json (so a stale node_modules never ships)."""
+    folder = node_modules / name
+    meta = folder / "package.json"
+    if not meta.is_file():
+        raise BuildError(f"{name} is not installed in {node_modules}: run `make site` (npm ci in build/)")
+    version = json.loads(meta.read_text(encoding="utf-8"))["version"]
+    pins = json.loads((HERE / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    if pins.get(name) != version:
+        raise BuildError(f"{name}: build/package.json pins {pins.get(name)!r}, node_modules has {version}: run `npm ci` in build/")
+    return folder, version
+
+
+def engine_wheel(wheels: Path = WHEELS) -> tuple[Path, str]:
+    found = sorted(wheels.glob("canasta-*-py3-none-any.whl"))
+    if len(found) != 1:
+        raise BuildError(f"expected exactly one canasta-*-py3-none-any.whl in {wheels}, found {len(found)}: run `make wheel`")
+    return found[0], found[0].name.split("-")[1]
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --- copying -------------------------------------------------------------------
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def fill(text: str, values: dict[str, str], where: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in values:
+            raise BuildError(f"{where}: unknown placeholder {{{{{name}}}}} (known: {', '.join(sorted(values))})")
+        return values[name]
+
+    return PLACEHOLDER.sub(one, text)
+
+
+def copy_web(web: Path, out: Path, values: dict[str, str]) -> None:
+    for src in sorted(web.rglob("*")):
+        rel = src.relative_to(web).as_posix()
+        if SKIPPED.search(rel) or any(SKIPPED.search(part) for part in Path(rel).parts) or src.is_dir():
+            continue
+        dst = out / rel
+        if src.suffix in TEMPLATED_SUFFIXES:
+            text = fill(src.read_text(encoding="utf-8"), values, f"web/{rel}")
+            if src.suffix in {".json", ".webmanifest"}:
+                try:
+                    json.loads(text)
+                except ValueError as error:
+                    raise BuildError(f"web/{rel}: not valid JSON after filling placeholders: {error}") from None
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(text, encoding="utf-8")
+        else:
+            copy_file(src, dst)
+
+
+# --- PNG icons -----------------------------------------------------------------
+
+RGBA = tuple[int, int, int, int]
+Inside = Callable[[float, float], bool]  # inside test in unit coordinates (0..1, y down)
+# A shape: its inside test and its bounding box (x0, y0, x1, y1), which lets the
+# rasterizer skip it on rows and columns it cannot touch.
+Shape = tuple[Inside, tuple[float, float, float, float]]
+
+
+def png_bytes(width: int, height: int, rows: list[bytes]) -> bytes:
+    """A minimal RGBA PNG: signature, IHDR, one zlib IDAT (filter 0 per row), IEND."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + row for row in rows)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def hex_rgba(colour: str, alpha: int = 255) -> RGBA:
+    colour = colour.lstrip("#")
+    return (int(colour[0:2], 16), int(colour[2:4], 16), int(colour[4:6], 16), alpha)
+
+
+def around(cx: float, cy: float, radius: float) -> tuple[float, float, float, float]:
+    return (cx - radius, cy - radius, cx + radius, cy + radius)
+
+
+def everywhere() -> Shape:
+    return (lambda x, y: True), (0.0, 0.0, 1.0, 1.0)
+
+
+def rounded_rect(cx: float, cy: float, w: float, h: float, r: float, angle: float = 0.0) -> Shape:
+    c, s = cos(radians(angle)), sin(radians(angle))
+    hx, hy = w / 2 - r, h / 2 - r
+
+    def inside(x: float, y: float) -> bool:
+        dx, dy = x - cx, y - cy
+        u, v = abs(dx * c + dy * s) - hx, abs(-dx * s + dy * c) - hy
+        return (max(u, 0.0) ** 2 + max(v, 0.0) ** 2) <= r * r and max(u, v) <= r
+
+    return inside, around(cx, cy, (w * w + h * h) ** 0.5 / 2)
+
+
+def heart(cx: float, cy: float, size: float, angle: float = 0.0) -> Shape:
+    """The classic implicit heart (x² + y² − 1)³ − x²y³ ≤ 0, scaled into a box of `size`."""
+    c, s = cos(radians(angle)), sin(radians(angle))
+    k = 2.6 / size
+
+    def inside(x: float, y: float) -> bool:
+        dx, dy = x - cx, y - cy
+        u, v = (dx * c + dy * s) * k, -(-dx * s + dy * c) * k - 0.15  # y grows downwards
+        q = u * u + v * v - 1
+        return q * q * q - u * u * v * v * v <= 0
+
+    return inside, around(cx, cy, size * 0.75)
+
+
+def draw(size: int, layers: Iterable[tuple[Shape, RGBA]], samples: int = 4) -> bytes:
+    """Rasterize layered shapes (later layers on top); pixels on an edge are
+    supersampled samples×samples, the others take the colour at their centre."""
+    layers = list(layers)
+    transparent: RGBA = (0, 0, 0, 0)
+
+    def painter(y: float) -> Callable[[float], RGBA]:
+        active = [(inside, paint, x0, x1) for (inside, (x0, y0, x1, y1)), paint in reversed(layers) if y0 <= y <= y1]
+
+        def colour_at(x: float) -> RGBA:
+            for inside, paint, x0, x1 in active:
+                if x0 <= x <= x1 and inside(x, y):
+                    return paint
+            return transparent
+
+        return colour_at
+
+    step = 1.0 / size
+    centre = []
+    for j in range(size):
+        at = painter((j + 0.5) * step)
+        centre.append([at((i + 0.5) * step) for i in range(size)])
+    offsets = [(k + 0.5) / samples for k in range(samples)]
+    n = samples * samples
+    rows = []
+    for j in range(size):
+        row = bytearray()
+        sub = None
+        above, line, below = centre[j - 1] if j else None, centre[j], centre[j + 1] if j + 1 < size else None
+        for i in range(size):
+            here = line[i]
+            if (
+                (i == 0 or line[i - 1] == here)
+                and (i + 1 == size or line[i + 1] == here)
+                and (above is None or above[i] == here)
+                and (below is None or below[i] == here)
+            ):
+                row += bytes(here)
+                continue
+            if sub is None:
+                sub = [painter((j + oy) * step) for oy in offsets]
+            r = g = b = a = 0
+            for at in sub:
+                for ox in offsets:
+                    pr, pg, pb, pa = at((i + ox) * step)
+                    r += pr * pa
+                    g += pg * pa
+                    b += pb * pa
+                    a += pa
+            row += bytes((r // a, g // a, b // a, a // n) if a else transparent)
+        rows.append(bytes(row))
+    return png_bytes(size, size, rows)
+
+
+def icon(size: int, maskable: bool = False) -> bytes:
+    """Two fanned cards on green felt: a red-backed card behind, a white card with a heart.
+
+    The maskable icon fills the whole square and keeps its motif inside the central
+    safe zone (a circle of 80 % of the width), as the maskable icon spec asks.
+    """
+    felt = hex_rgba(THEME_COLOR)
+    scale = 0.72 if maskable else 1.0
+
+    def at(v: float) -> float:
+        return 0.5 + (v - 0.5) * scale
+
+    background = everywhere() if maskable else rounded_rect(0.5, 0.5, 0.96, 0.96, 0.2)
+    card_w, card_h, card_r = 0.42 * scale, 0.6 * scale, 0.05 * scale
+    return draw(
+        size,
+        [
+            (background, felt),
+            (rounded_rect(at(0.41), at(0.5), card_w, card_h, card_r, -12), hex_rgba("#fffdf7")),
+            (rounded_rect(at(0.41), at(0.5), card_w - 0.05 * scale, card_h - 0.05 * scale, card_r * 0.6, -12), hex_rgba("#8e1c1c")),
+            (rounded_rect(at(0.59), at(0.5), card_w, card_h, card_r, 10), hex_rgba("#d9d2bf")),
+            (rounded_rect(at(0.59), at(0.5), card_w - 0.012, card_h - 0.012, card_r, 10), hex_rgba("#fffdf7")),
+            (heart(at(0.59), at(0.5), 0.24 * scale, 10), hex_rgba("#c62828")),
+        ],
+    )
+
+
+def favicon(size: int = 32) -> bytes:
+    """favicon.ico holding one PNG image (supported by every current browser)."""
+    png = draw(
+        size,
+        [
+            (rounded_rect(0.5, 0.5, 1.0, 1.0, 0.18), hex_rgba(THEME_COLOR)),
+            (rounded_rect(0.5, 0.5, 0.62, 0.82, 0.1), hex_rgba("#fffdf7")),
+            (heart(0.5, 0.5, 0.5), hex_rgba("#c62828")),
+        ],
+    )
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
+ICONS = (
+    ("icons/icon-192.png", 192, "any"),
+    ("icons/icon-512.png", 512, "any"),
+    ("icons/icon-maskable-512.png", 512, "maskable"),
+)
+
+
+def write_icons(out: Path) -> None:
+    for rel, size, purpose in ICONS:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(icon(size, maskable=purpose == "maskable"))
+    (out / "favicon.ico").write_bytes(favicon())
+
+
+def manifest() -> dict[str, object]:
+    return {
+        "id": "./",
+        "name": "Canasta",
+        "short_name": "Canasta",
+        "description": "Classic Canasta for 2 to 6 players, against bots. Works offline.",
+        "lang": "en",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "categories": ["games"],
+        "icons": [
+            {"src": rel, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+            for rel, size, purpose in ICONS
+        ],
+    }
+
+
+# --- cards -------------------------------------------------------------------------
+
+
+def write_cards(out: Path) -> int:
+    """Card faces from build/cards_svg.py, when that script exists (and web/cards does not)."""
+    script = HERE / "cards_svg.py"
+    if not script.is_file() or (out / "cards").exists():
+        return 0
+    spec = importlib.util.spec_from_file_location("canasta_cards_svg", script)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    files = module.write_deck(out / "cards")
+    files += module.write_deck(out / "cards" / "four-colour", four_colour=True)
+    return len(files)
+
+
+# --- the file list, build hash and service worker ---------------------------------
+
+
+def site_files(out: Path) -> list[str]:
+    """Every file of the site, as sorted paths relative to its root."""
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def build_hash(out: Path, exclude: Iterable[str] = (SW_NAME, BUILD_INFO)) -> str:
+    """SHA-256 over every file's path and content hash (sw.js and build-info.json,
+    which contain this hash, left out)."""
+    skip = set(exclude)
+    digest = hashlib.sha256()
+    for rel in site_files(out):
+        if rel not in skip:
+            digest.update(f"{rel}\0{sha256(out / rel)}\n".encode())
+    return digest.hexdigest()
+
+
+def write_service_worker(out: Path, template: Path = WEB / SW_TEMPLATE) -> str:
+    """Render sw.js: precache every file of `out` except sw.js itself (the browser
+    fetches and updates the worker script on its own). Returns the cache name."""
+    (out / SW_NAME).unlink(missing_ok=True)
+    files = site_files(out)
+    cache = "canasta-" + build_hash(out, exclude=(SW_NAME,))[:16]
+    text = fill(
+        template.read_text(encoding="utf-8"),
+        {"CACHE_NAME": cache, "PRECACHE": json.dumps(files, indent=2)},
+        f"web/{template.name}",
+    )
+    (out / SW_NAME).write_text(text, encoding="utf-8")
+    return cache
+
+
+def precache_list(sw_js: str) -> list[str]:
+    """The precache list of a rendered sw.js (for tests and tools)."""
+    match = re.search(r"const PRECACHE = (\[.*?\]);", sw_js, re.S)
+    if not match:
+        raise BuildError("no `const PRECACHE = [...];` in sw.js")
+    return list(json.loads(match.group(1)))
+
+
+# --- main ----------------------------------------------------------------------------
+
+
+def build(out: Path) -> dict[str, object]:
+    t0 = time.perf_counter()
+    pyodide_dir, pyodide_version = npm_package("pyodide")
+    pyscript_dir, pyscript_version = npm_package("@pyscript/core")
+    mpy_dir, mpy_version = npm_package("@micropython/micropython-webassembly-pyscript")
+    wheel, engine_version = engine_wheel()
+    wheel_hash = sha256(wheel)
+
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+
+    paths = {
+        "PYODIDE_DIR": f"pyodide/{pyodide_version}",
+        "PYSCRIPT_DIR": f"pyscript/{pyscript_version}",
+        "MICROPYTHON_DIR": f"micropython/{mpy_version}",
+        "ENGINE_WHEEL": f"wheels/{wheel_hash[:12]}/{wheel.name}",
+    }
+    for name in PYODIDE_FILES:
+        copy_file(pyodide_dir / name, out / paths["PYODIDE_DIR"] / name)
+    for src in sorted((pyscript_dir / "dist").iterdir()):
+        if src.is_file() and not src.name.endswith(".map"):
+            copy_file(src, out / paths["PYSCRIPT_DIR"] / src.name)
+    for name in MICROPYTHON_FILES:
+        copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
+    copy_file(wheel, out / paths["ENGINE_WHEEL"])
+
+    values = {
+        **paths,
+        "ENGINE_VERSION": engine_version,
+        "THEME_COLOR": THEME_COLOR,
+        "BACKGROUND_COLOR": BACKGROUND_COLOR,
+    }
+    copy_web(WEB, out, values)
+    cards = write_cards(out)
+    write_icons(out)
+    (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
+
+    files = site_files(out)
+    info: dict[str, object] = {
+        "engine": engine_version,
+        "engine_wheel": paths["ENGINE_WHEEL"],
+        "engine_wheel_sha256": wheel_hash,
+        "pyodide": pyodide_version,
+        "pyscript": pyscript_version,
+        "micropython": mpy_version,
+        "build": build_hash(out),
+        "files": len(files) + 2,  # with build-info.json and sw.js
+        "bytes": sum((out / f).stat().st_size for f in files),
+        "cards": cards,
+    }
+    (out / BUILD_INFO).write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    info["cache"] = write_service_worker(out)
+    info["seconds"] = round(time.perf_counter() - t0, 2)
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=REPO / "dist" / "site", help="output folder (emptied first)")
+    args = parser.parse_args(argv)
+    try:
+        info = build(args.out.resolve())
+    except BuildError as error:
+        print(f"build_site: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"build_site: {info['files']} files, {info['bytes'] / 1e6:.1f} MB in {args.out} "
+        f"(engine {info['engine']}, pyodide {info['pyodide']}, pyscript {info['pyscript']}, "
+        f"micropython {info['micropython']}; cache {info['cache']}) in {info['seconds']} s"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
