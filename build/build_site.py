@@ -34,6 +34,7 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterable
+from typing import Any
 from math import cos, radians, sin
 from pathlib import Path
 
@@ -398,7 +399,7 @@ def precache_list(sw_js: str) -> list[str]:
 # --- main ----------------------------------------------------------------------------
 
 
-def build(out: Path) -> dict[str, object]:
+def build(out: Path) -> dict[str, Any]:
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
     pyscript_dir, pyscript_version = npm_package("@pyscript/core")
@@ -437,7 +438,7 @@ def build(out: Path) -> dict[str, object]:
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
 
     files = site_files(out)
-    info: dict[str, object] = {
+    info: dict[str, Any] = {
         "engine": engine_version,
         "engine_wheel": paths["ENGINE_WHEEL"],
         "engine_wheel_sha256": wheel_hash,

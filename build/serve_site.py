@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import http.server
+import os
 import re
 import sys
 import threading
@@ -81,7 +82,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def _rule_headers(self) -> dict[str, str]:
         return headers_for(self.path.split("?", 1)[0].split("#", 1)[0], self.rules)
 
-    def guess_type(self, path: str | Path) -> str:
+    def guess_type(self, path: "str | os.PathLike[str]") -> str:
         for name, value in self._rule_headers().items():
             if name.lower() == "content-type":
                 return value
