@@ -1,0 +1,127 @@
+"""Helpers for the end-to-end tests: paths, the build scripts, watched browser contexts
+and waits (imported by conftest.py and the tests; a plain module, not a conftest)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = REPO / "dist" / "site"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+# Pyodide's cold start is CPU-bound (compiling 9.6 MB of wasm): generous on a busy 2-core box.
+READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "120000"))
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    # build/ is not a package (and `build` is also pypa's build): load the scripts by path.
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+serve_site = _load("canasta_serve_site", REPO / "build" / "serve_site.py")
+build_site = _load("canasta_build_site", REPO / "build" / "build_site.py")
+
+
+# --- browser contexts that watch what the page does ----------------------------------
+
+
+@dataclass
+class Watched:
+    """A browser context with its record of outside requests and console errors."""
+
+    context: BrowserContext
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def route(self, route: Route) -> None:
+        url = route.request.url
+        scheme, host = urlsplit(url).scheme, urlsplit(url).hostname
+        if scheme in ("data", "blob") or host == "127.0.0.1":
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort("blockedbyclient")
+
+    def page(self) -> Page:
+        page = self.context.new_page()
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        return page
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def assert_clean(self) -> None:
+        assert self.outside == [], f"requests outside 127.0.0.1: {self.outside}"
+        assert self.errors == [], "console errors:\n" + "\n".join(self.errors)
+
+
+# --- helpers for tests ---------------------------------------------------------------
+# Tests wait with selectors and page.evaluate, which the page's CSP does not govern;
+# Playwright's wait_for_function evaluates strings in the page and would break the day
+# the CSP drops 'unsafe-eval' (see netlify.toml).
+
+
+def wait_ready(page: Page, engine_version: str) -> None:
+    """Wait until the Python UI shows "ready" with the engine version from the worker."""
+    page.wait_for_selector(f'body[data-engine="{engine_version}"]', state="attached", timeout=READY_TIMEOUT_MS)
+    text = page.inner_text("#status")
+    assert "ready" in text and engine_version in text, text
+
+
+def wait_controlled(page: Page) -> dict[str, Any]:
+    """Wait until a service worker is activated and controls the page; returns its facts."""
+    facts: dict[str, Any] = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller) {
+                await new Promise((resolve) =>
+                    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+            }
+            const active = registration.active;
+            if (active.state !== "activated") {
+                await new Promise((resolve) => active.addEventListener("statechange", () => {
+                    if (active.state === "activated") resolve();
+                }));
+            }
+            return {
+                scriptURL: navigator.serviceWorker.controller.scriptURL,
+                caches: await caches.keys(),
+            };
+        }"""
+    )
+    return facts
+
+
+def cached_urls(page: Page, cache_name: str) -> list[str]:
+    urls: list[str] = page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)", cache_name
+    )
+    return urls
+
+
+def cache_name_of(site: Path) -> str:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    marker = 'const CACHE_NAME = "'
+    start = text.index(marker) + len(marker)
+    return text[start : text.index('"', start)]

@@ -1,0 +1,58 @@
+"""netlify.toml: build settings, and the headers the site is served with (by the same rules
+locally, through build/serve_site.py)."""
+
+from __future__ import annotations
+
+import tomllib
+import urllib.request
+from pathlib import Path
+
+from site_helpers import REPO, serve_site
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def served_headers(url: str) -> dict[str, str]:
+    with urllib.request.urlopen(url) as response:
+        return {name.lower(): value for name, value in response.headers.items()}
+
+
+def test_netlify_build_settings() -> None:
+    config = tomllib.loads((REPO / "netlify.toml").read_text(encoding="utf-8"))
+    assert config["build"]["command"] == "make site"
+    assert config["build"]["publish"] == "dist/site"
+
+
+def test_no_header_set_twice_for_a_file(site_dir: Path) -> None:
+    """Netlify joins the values of a header set by several matching rules (a broken
+    Cache-Control, say): each header comes from one rule only, for every file and for /."""
+    rules = serve_site.load_rules()
+    paths = ["/"] + ["/" + p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()]
+    for path in paths:
+        seen: dict[str, str] = {}
+        for pattern, values in rules:
+            if pattern.match(path):
+                for name in values:
+                    assert name.lower() not in seen, f"{path}: {name} set by two rules ({seen[name.lower()]}, {pattern.pattern})"
+                    seen[name.lower()] = pattern.pattern
+
+
+def test_served_headers(site_url: str, build_info: dict[str, str]) -> None:
+    index = served_headers(site_url)
+    csp = index["content-security-policy"]
+    assert "default-src 'self'" in csp and "https:" not in csp and "http:" not in csp
+    assert index["cache-control"] == "no-cache"
+    assert index["content-type"].startswith("text/html")
+    for path in ("index.html", "sw.js", "manifest.webmanifest"):
+        assert served_headers(site_url + path)["cache-control"] == "no-cache", path
+    assert served_headers(site_url + "manifest.webmanifest")["content-type"] == "application/manifest+json"
+
+    wasm = served_headers(f"{site_url}pyodide/{build_info['pyodide']}/pyodide.asm.wasm")
+    assert wasm["content-type"] == "application/wasm"
+    assert wasm["cache-control"] == IMMUTABLE
+    mpy = served_headers(f"{site_url}micropython/{build_info['micropython']}/micropython.wasm")
+    assert mpy["content-type"] == "application/wasm"
+    assert mpy["cache-control"] == IMMUTABLE
+    assert served_headers(f"{site_url}pyscript/{build_info['pyscript']}/core.js")["cache-control"] == IMMUTABLE
+    assert served_headers(site_url + build_info["engine_wheel"])["cache-control"] == IMMUTABLE
+    assert "cache-control" not in served_headers(site_url + "main.py")  # host default (revalidate)

@@ -1,0 +1,273 @@
+"""The page shell: start screen, Python UI + engine worker, manifest, service worker, offline."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from site_helpers import (
+    READY_TIMEOUT_MS,
+    Watched,
+    build_site,
+    cache_name_of,
+    cached_urls,
+    wait_controlled,
+    wait_ready,
+)
+from playwright.sync_api import Playwright
+
+
+def test_start_screen_is_plain_html(watched: Callable[..., Watched], site_url: str) -> None:
+    """With JavaScript off, so no Python at all, the start screen is there: it is in index.html."""
+    w = watched(java_script_enabled=False)
+    page = w.page()
+    page.goto(site_url)
+    assert page.locator("h1").inner_text() == "Canasta"
+    assert page.locator("h1").is_visible()
+    assert page.locator("#status").is_visible()
+    assert "Loading" in page.locator("#status").inner_text()
+    w.assert_clean()
+
+
+def test_start_screen_paints_before_python(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    w = watched()
+    w.context.add_init_script(
+        "addEventListener('canasta:ready', () => { window.__readyAt = performance.now(); });"
+    )
+    page = w.page()
+    page.goto(site_url, wait_until="domcontentloaded")
+    assert page.locator("h1").is_visible()
+    assert "ready" not in page.locator("#status").inner_text()  # no Python answered yet
+    wait_ready(page, build_info["engine"])
+    fcp, ready_at = page.evaluate(
+        "() => [performance.getEntriesByName('first-contentful-paint')[0]?.startTime, window.__readyAt]"
+    )
+    assert fcp is not None and ready_at is not None
+    assert fcp < ready_at, f"first contentful paint at {fcp} ms, Python ready at {ready_at} ms"
+    w.assert_clean()
+
+
+def test_python_ui_shows_engine_version_from_worker(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    w = watched()
+    page = w.page()
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    assert page.inner_text("#status") == f"ready — engine {build_info['engine']}"
+    w.assert_clean()
+
+
+def test_manifest_and_icons(watched: Callable[..., Watched], site_url: str) -> None:
+    w = watched()
+    page = w.page()
+    page.goto(site_url)
+    assert page.locator('link[rel="manifest"]').get_attribute("href") == "./manifest.webmanifest"
+    manifest = page.evaluate("async () => (await fetch('./manifest.webmanifest')).json()")
+    assert manifest["name"] == "Canasta" and manifest["short_name"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["background_color"].startswith("#") and manifest["theme_color"].startswith("#")
+    icons = {(icon["sizes"], icon["purpose"]): icon for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(icons)
+    for icon in manifest["icons"]:
+        assert icon["type"] == "image/png"
+        size = page.evaluate(
+            """async (src) => {
+                const image = new Image();
+                image.src = new URL(src, new URL('./manifest.webmanifest', location)).href;
+                await image.decode();
+                return `${image.naturalWidth}x${image.naturalHeight}`;
+            }""",
+            icon["src"],
+        )
+        assert size == icon["sizes"], icon
+    # favicon.ico through the API client: with a context route active, Chromium under
+    # Playwright fails every page fetch of a path named favicon.ico (a Playwright quirk).
+    favicon = page.request.get(site_url + "favicon.ico")
+    assert favicon.status == 200
+    body = favicon.body()
+    assert body[:4] == b"\x00\x00\x01\x00" and body[22:26] == b"\x89PNG"  # ICO holding a PNG
+    w.assert_clean()
+
+
+def test_installable(playwright: Playwright, browser_type_launch_args: dict[str, Any], site_url: str, tmp_path: Path) -> None:
+    """Chromium's own installability check passes (it needs a non-incognito profile)."""
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), **browser_type_launch_args)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest").get("errors") == []
+        deadline = time.monotonic() + 30
+        while True:  # the manifest and icons load asynchronously
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            if not errors or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_service_worker_installs_and_controls(
+    watched: Callable[..., Watched], site_url: str, site_dir: Path, build_info: dict[str, Any]
+) -> None:
+    w = watched()
+    page = w.page()
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])  # the shell registers the worker once the UI is ready
+    facts = wait_controlled(page)
+    assert facts["scriptURL"] == site_url + "sw.js"
+    name = cache_name_of(site_dir)
+    assert facts["caches"] == [name]
+    precache = build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8"))
+    assert sorted(cached_urls(page, name)) == sorted(site_url + path for path in precache)
+    assert page.evaluate("() => window.canastaUpdate.available") is False
+    w.assert_clean()
+
+
+def test_offline_after_one_visit(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any], capsys: Any
+) -> None:
+    """One online visit, then offline: a reload works and the engine worker answers again.
+    Prints the load times (cold, warm, offline)."""
+    w = watched()
+    page = w.page()
+    t0 = time.perf_counter()
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    cold = time.perf_counter() - t0
+    wait_controlled(page)
+
+    t0 = time.perf_counter()
+    page.reload()
+    wait_ready(page, build_info["engine"])
+    warm = time.perf_counter() - t0
+
+    w.context.set_offline(True)
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+    t0 = time.perf_counter()
+    page.reload()
+    wait_ready(page, build_info["engine"])
+    offline = time.perf_counter() - t0
+    assert page.evaluate("async () => JSON.parse(await (await fetch('./build-info.json')).text()).engine") == build_info["engine"]
+    assert failed == []
+    with capsys.disabled():
+        print(f"\n  shell load to 'ready': cold {cold:.2f} s, warm (service worker) {warm:.2f} s, offline {offline:.2f} s")
+    w.assert_clean()
+
+
+def test_precache_lists_every_file(site_dir: Path) -> None:
+    files = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file())
+    precache = build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8"))
+    assert len(precache) == len(set(precache))
+    # sw.js itself is the only file left out: the browser fetches the worker script itself.
+    assert sorted(precache) == [f for f in files if f != "sw.js"]
+
+
+def test_update_waits_until_the_page_applies_it(
+    watched: Callable[..., Watched], site_copy: tuple[Path, str], build_info: dict[str, Any]
+) -> None:
+    """A new build is installed but not swapped in under a running page; the page is told,
+    and the new version takes over only when the UI asks (window.canastaUpdate.apply())."""
+    site, url = site_copy
+    old_cache = cache_name_of(site)
+    w = watched()
+    page = w.page()
+    page.goto(url)
+    wait_ready(page, build_info["engine"])
+    wait_controlled(page)
+
+    # A new version of the site: one file changes, sw.js is regenerated.
+    with (site / "style.css").open("a", encoding="utf-8") as f:
+        f.write("\n/* update-test-marker */\n")
+    new_cache = build_site.write_service_worker(site)
+    assert new_cache != old_cache
+
+    page.reload()  # still controlled by the old worker; the shell checks for an update
+    wait_ready(page, build_info["engine"])
+    page.wait_for_selector("#update-banner", timeout=READY_TIMEOUT_MS)
+    state = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return {
+                available: window.canastaUpdate.available,
+                waiting: !!registration.waiting,
+                caches: (await caches.keys()).sort(),
+            };
+        }"""
+    )
+    assert state == {"available": True, "waiting": True, "caches": sorted([old_cache, new_cache])}
+    # Still the old version under the running page: its stylesheet has no new comment.
+    css = page.evaluate("async () => (await fetch('./style.css')).text()")
+    assert "update-test-marker" not in css
+
+    with page.expect_navigation():
+        page.click("#update-banner button")  # the placeholder UI calls canastaUpdate.apply()
+    wait_ready(page, build_info["engine"])
+    facts = wait_controlled(page)
+    assert facts["caches"] == [new_cache]
+    assert "update-test-marker" in page.evaluate("async () => (await fetch('./style.css')).text()")
+    assert page.evaluate("async () => !!(await navigator.serviceWorker.getRegistration()).waiting") is False
+    w.assert_clean()
+
+
+def test_engine_worker_plays_through_canasta_host(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    """Every function the worker exports answers a JSON string: a short game through
+    canasta.host (new game, bots until the human's turn, a move, save and load), or, in an
+    engine without canasta.host, the error code host_unavailable."""
+    w = watched()
+    page = w.page()
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    answers = page.evaluate(
+        """async () => {
+            const engine = document.querySelector('script[type="py"][worker][name="engine"]').xworker.sync;
+            const out = [];
+            const call = async (name, ...args) => {
+                const text = await engine[name](...args);
+                out.push([name, text]);
+                return JSON.parse(text);
+            };
+            const ping = await call("ping");
+            await call("new_game", JSON.stringify({ seed: 1, players: 2 }));
+            let snapshot = await call("snapshot", 0);
+            for (let i = 0; ping.host && i < 50 && !snapshot.human_turn; i++) {
+                await call("bot_step");
+                snapshot = await call("snapshot", 0);
+            }
+            await call("play", 0, (snapshot.legal || ["draw"])[0]);
+            const save = await call("save");
+            await call("load", JSON.stringify(save));
+            await call("next_hand");
+            return out;
+        }"""
+    )
+    calls = [(name, json.loads(text)) for name, text in answers]
+    ping = calls[0][1]
+    assert ping["engine"] == build_info["engine"] and ping["python"].startswith("3.")
+    names = {name for name, _ in calls}
+    assert names == {"ping", "new_game", "snapshot", "bot_step", "play", "save", "load", "next_hand"} - (
+        set() if ping["host"] else {"bot_step"}
+    )
+    for name, answer in calls:
+        assert isinstance(answer, dict), (name, answer)
+        code = answer.get("error", {}).get("code")
+        assert code != "worker_exception", (name, answer)
+        if not ping["host"] and name != "ping":
+            assert code == "host_unavailable", (name, answer)
+    if ping["host"]:
+        expected_ok = {"ping", "new_game", "snapshot", "bot_step", "play", "load"}
+        for name, answer in calls:
+            if name in expected_ok:
+                assert answer["ok"] is True, (name, answer)
+        assert dict(calls)["save"]["format"] == "canasta-save"
+    w.assert_clean()
