@@ -1,7 +1,7 @@
 # Build and test the canasta engine (pycore/ -> pure py3-none-any wheel).
 #
-#   make test   everything CI runs: setup, wheel, pyodide, typecheck, test-py, test-pyodide
-#   make play   play a demo game (for now: the engine's `play-demo` subcommand)
+#   make test   everything CI runs: setup, wheel, pyodide, typecheck, test-py, test-pyodide, test-e2e
+#   make play   build the website and serve it at http://127.0.0.1:8000
 #
 # Every step runs in order (no parallel jobs); any failing step fails `make`.
 # pytest's exit code 5 (no tests collected) is passed through, so it fails too.
@@ -13,6 +13,7 @@ NPM    ?= npm
 VENV        := .venv
 VPY         := $(VENV)/bin/python
 VENV_STAMP  := $(VENV)/.requirements-dev.stamp
+E2E_STAMP   := $(VENV)/.requirements-e2e.stamp
 
 WHEEL_DIR   := dist/wheels
 WHEEL_SRC   := dist/.wheel-src
@@ -26,19 +27,25 @@ PYODIDE_REQ := build/pyodide-test-requirements.txt
 PYODIDE_WHEELS := build/cache/wheels-py314
 PYODIDE_WHEELS_STAMP := $(PYODIDE_WHEELS)/.stamp
 
+SITE_DIR    := dist/site
+PORT        ?= 8000
+CHROMIUM    ?= /usr/bin/chromium
+
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide typecheck test-py test-pyodide test play bench clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench clean
 
 help:
-	@echo "make play          play a demo game"
-	@echo "make test          setup, wheel, pyodide, typecheck, test-py, test-pyodide"
+	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
+	@echo "make test          setup, wheel, pyodide, typecheck, test-py, test-pyodide, test-e2e"
 	@echo "make setup         create .venv and install requirements-dev.txt"
 	@echo "make wheel         build $(WHEEL_DIR)/canasta-<version>-py3-none-any.whl"
 	@echo "make pyodide       install the Pyodide runtime (build/) and the test wheels for it"
+	@echo "make site          build the static site into $(SITE_DIR)/ (wheel + npm runtimes + web/)"
 	@echo "make typecheck     mypy --strict on pycore/"
 	@echo "make test-py       pytest tests/ on CPython (.venv)"
 	@echo "make test-pyodide  pytest tests/engine/ inside Pyodide against the built wheel"
+	@echo "make test-e2e      build the site, then pytest tests/e2e (Playwright + Debian's Chromium)"
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
 
@@ -82,24 +89,47 @@ $(PYODIDE_WHEELS_STAMP): $(PYODIDE_REQ) $(VENV_STAMP)
 	    -r $(PYODIDE_REQ) -d $(PYODIDE_WHEELS)
 	touch $@
 
+# --- site: the static website (dist/site), see build/build_site.py ---------------
+# Always rebuilt from scratch (a few seconds): web/, the vendored runtimes from
+# build/node_modules, the engine wheel, icons, manifest, build-info.json and sw.js.
+site: wheel $(NPM_STAMP)
+	$(VPY) build/build_site.py --out $(SITE_DIR)
+
 # --- checks -------------------------------------------------------------------
 typecheck: setup
 	$(VENV)/bin/mypy
 
 # PYTHONDONTWRITEBYTECODE: no __pycache__ written into pycore/ by these runs.
+# tests/e2e needs the built site and a browser: `make test-e2e` runs it.
 test-py: setup
-	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests
+	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests --ignore=tests/e2e
 
 test-pyodide: wheel pyodide
 	$(NODE) build/run-pyodide-tests.mjs
 
-test: setup wheel pyodide typecheck test-py test-pyodide
+# End-to-end: the built site in Debian's Chromium, driven by Playwright for Python.
+$(E2E_STAMP): requirements-e2e.txt $(VENV_STAMP)
+	$(VPY) -m pip install --disable-pip-version-check -q -r requirements-e2e.txt
+	touch $@
+
+# Debian's chromium, installed only when missing (needs root, or sudo).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	elif command -v sudo >/dev/null; then \
+	    sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	else echo "$(CHROMIUM) is missing: install Debian's chromium (apt-get install chromium) as root" >&2; exit 1; fi
+
+test-e2e: site $(E2E_STAMP) chromium
+	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests/e2e
+
+test: setup wheel pyodide typecheck test-py test-pyodide test-e2e
 
 # --- play ---------------------------------------------------------------------
-# For now the engine's own demo, run from the sources. A later issue turns this
-# into building and serving the website on http://127.0.0.1:8000.
-play: setup
-	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) -m canasta play-demo
+# Builds the site and serves it with the headers of netlify.toml (Ctrl+C stops).
+play: site
+	$(VPY) build/serve_site.py --port $(PORT) $(SITE_DIR)
 
 # --- bench: engine speed on CPython and in Pyodide (prints figures, asserts nothing)
 bench: setup wheel pyodide
