@@ -1,0 +1,136 @@
+"""The UI's pure modules on CPython: URL parameters, action texts from a selection, the
+legal list, texts from the catalogs, and the rendered HTML (no inline styles or scripts:
+the site's CSP allows none)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta.host import Host
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+sys.path.insert(0, str(WEB))
+
+import ui_model as M  # noqa: E402
+import ui_render as R  # noqa: E402
+import ui_text  # noqa: E402
+
+CATS = {lang: ui_text.Catalog.from_json(lang, (WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("en", "fr")}
+
+
+def test_query_keeps_good_values_and_reports_bad_ones() -> None:
+    values, problems = M.parse_query("?lang=fr&players=2&seed=42&watch=1&speed=instant&new=1&utm_source=x")
+    assert values == {"lang": "fr", "players": 2, "seed": 42, "watch": True, "speed": "instant", "new": True}
+    assert problems == []
+    values, problems = M.parse_query("?players=3&seed=-1&speed=warp&lang=de")
+    assert values == {}
+    assert [p[0] for p in problems] == ["players", "seed", "speed", "lang"]
+    assert M.query_without("?seed=5&new=1&lang=fr", ("new", "seed")) == "?lang=fr"
+
+
+def test_hand_order_and_groups() -> None:
+    hand = M.sort_hand(["JK", "2C", "3S", "4H", "AS", "KD", "KH", "TC"])
+    assert hand == ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]
+    assert [r for r, _ in M.group_hand(hand)] == ["A", "K", "T", "4", "3", "2", "JK"]
+
+
+def test_action_texts() -> None:
+    hand = ["KH", "KD", "9S", "9H", "9C", "2C", "JK"]
+    assert M.meld_action(hand, [[0, 1, 5]]) == "meld KH KD 2C"
+    assert M.meld_action(hand, [[0, 1, 5], [2, 3, 4]]) == "meld KH KD 2C | 9S 9H 9C"
+    # The group matching the top card goes first, whichever order it was staged in.
+    assert M.take_action(hand, [[0, 1, 6], [2, 3]], "9D") == "take 9S 9H | KH KD JK"
+    assert M.take_action(hand, [], "9D") == "take"
+    assert M.add_action("9", hand, [6, 5]) == "add 9 2C JK"
+    assert M.discard_action(hand, 2) == "discard 9S"
+
+
+def test_legal_list_by_card_kinds() -> None:
+    legal = M.Legal(["draw", "take QH 2D", "meld JS JS JD", "add 8 2D", "add #2 JK", "discard AD", "ask"])
+    assert legal.can("draw") and legal.can("take") and legal.can("ask") and not legal.can("pass")
+    assert legal.meld_matches([["JH", "JC", "JD"]])  # other suits, same kinds
+    assert not legal.meld_matches([["JH", "JC"]])
+    assert legal.take_matches([["QS", "2C"]])
+    assert legal.add_targets(["2H"]) == ["8"] and legal.add_targets(["JK"]) == ["#2"]
+
+
+def test_meld_targets_name_shared_ranks_by_index() -> None:
+    assert M.meld_targets([["KH", "KS", "KD"], ["9H", "9S", "2C"]]) == ["K", "9"]
+    assert M.meld_targets([["KH", "KS", "KD"], ["KC", "KS", "2C"]]) == ["#0", "#1"]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "Queen of hearts is not in your hand."),
+    ("fr", "Dame de cœur n'est pas dans votre main."),
+])
+def test_errors_name_cards_in_the_language(lang: str, expected: str) -> None:
+    assert CATS[lang].error_text({"code": "card_not_in_hand", "params": {"card": "QH"}}) == expected
+
+
+def test_wrong_phase_explains_the_phase() -> None:
+    text = CATS["en"].error_text({"code": "wrong_phase", "params": {"phase": "draw", "action": "discard 5C"}})
+    assert text == "That is not possible now: " + CATS["en"].t("phase_hints.draw")
+
+
+def test_unknown_error_never_shows_raw_text() -> None:
+    assert CATS["fr"].error_text({"code": "zz", "message": "Traceback"}) == CATS["fr"].t("errors.unknown")
+    assert CATS["fr"].error_text(None) == CATS["fr"].t("errors.unknown")
+
+
+def _game(players: int, humans: list[int], seed: int) -> list[dict[str, Any]]:
+    host = Host()
+    snaps = [json.loads(host.new_game(json.dumps({"seed": seed, "players": players, "humans": humans})))]
+    snap = snaps[0]
+    while not snap["hand_over"]:
+        if snap["human_turn"]:
+            legal = snap["legal"]
+            snap = json.loads(host.play(0, legal[-1] if snap["view"]["phase"] == "play" else legal[0]))["snapshot"]
+        else:
+            snap = json.loads(host.bot_step())["snapshot"]
+        snaps.append(snap)
+    return snaps
+
+
+@pytest.mark.parametrize(("players", "humans"), [(4, [0]), (2, [0]), (4, [])])
+def test_rendered_html_has_no_inline_styles_or_scripts(players: int, humans: list[int]) -> None:
+    for n, snap in enumerate(_game(players, humans, seed=11)):
+        for lang in ("en", "fr"):
+            ui = R.UIState()
+            ui.watch = not humans
+            ui.selected = [0] if snap["view"]["hand"] and humans else []
+            for name, html in R.regions(CATS[lang], snap, ui).items():
+                assert "style=" not in html and "<script" not in html and "javascript:" not in html, (n, name)
+                assert not re.search(r"\son[a-z]+=", html), (n, name)
+
+
+def test_hand_end_sheet_lists_both_sides() -> None:
+    last = _game(4, [0], seed=11)[-1]
+    html = R.result_panel(R.Table(CATS["en"], last, R.UIState()))
+    assert html.count('data-side="') == 2
+    for sheet in last["last_hand"]:
+        for line in sheet["lines"]:
+            assert f'data-line="{line["name"]}"' in html
+    assert CATS["en"].t("dialogs.game_total") in html
+
+
+def test_actions_follow_the_selection() -> None:
+    host = Host()
+    snap = json.loads(host.new_game(json.dumps({"seed": 1, "players": 4})))
+    while not snap["human_turn"]:
+        snap = json.loads(host.bot_step())["snapshot"]
+    snap = json.loads(host.play(0, "draw"))["snapshot"]
+    ui = R.UIState()
+    ui.selected = [0, 1]
+    html = R.actions_bar(R.Table(CATS["en"], snap, ui))
+    assert 'id="act-discard" data-act="discard" aria-disabled="true"' in html
+    assert 'id="act-draw" data-act="draw" aria-disabled="true"' in html
+    ui.selected = [0]
+    html = R.actions_bar(R.Table(CATS["en"], snap, ui))
+    assert 'id="act-discard" data-act="discard">' in html

@@ -1,0 +1,116 @@
+# Exercises the UI's pure modules (web/ui_*.py) and prints one line per result.
+# tests/web/test_ui_micropython.py runs it under CPython and under MicroPython (the page's
+# runtime) and compares the lines: the UI code must behave the same on both.
+# Globals it may be given: BASE (folder holding ui_*.py and i18n/), SNAPSHOTS (a JSON
+# list of snapshots from the engine).
+import json
+import sys
+
+try:
+    BASE
+except NameError:
+    BASE = "/"
+try:
+    SNAPSHOTS
+except NameError:
+    SNAPSHOTS = BASE + "snapshots.json"
+if BASE not in sys.path:
+    sys.path.append(BASE)
+
+import ui_model as M  # noqa: E402
+import ui_render as R  # noqa: E402
+import ui_text  # noqa: E402
+
+
+def ser(value):
+    # repr() differs between CPython and MicroPython for some characters: spell it out.
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(ser(v) for v in value) + "]"
+    return str(value)
+
+
+def out(label, value):
+    print(label + " = " + ser(value))
+
+
+cats = {}
+for lang in ("en", "fr"):
+    with open(BASE + "i18n/" + lang + ".json") as f:
+        cats[lang] = ui_text.Catalog.from_json(lang, f.read())
+
+for lang in ("en", "fr"):
+    cat = cats[lang]
+    for code in ("QH", "TS", "AD", "JK", "2C", "3H", "3S", "XX"):
+        out(lang + " card " + code, [cat.card_name(code), cat.card_label(code)])
+    errors = [
+        {"code": "card_not_in_hand", "params": {"card": "KS"}},
+        {"code": "wrong_phase", "params": {"phase": "play", "action": "draw"}},
+        {"code": "wrong_rank", "params": {"rank": "T", "card": "9H"}},
+        {"code": "initial_meld_too_low", "params": {"minimum": 50, "value": 30}},
+        {"code": "mixed_ranks", "params": {"ranks": "K Q"}},
+        {"code": "no_such_code", "params": {}},
+        {"code": "meld_too_small"},
+        "junk",
+    ]
+    for e in errors:
+        out(lang + " error", cat.error_text(e))
+    for action in ("draw", "take KH KS", "meld KH KS KD | 9S 9H 9C", "add K 2C JK", "discard 5C", "ask",
+                   "answer yes", "answer no", "pass", "weird"):
+        out(lang + " log", [cat.log_line("X", action), cat.log_line("X", action, you=True)])
+    out(lang + " fill", cat.t("app.bad_param", name="a", value="b", expected="c"))
+    out(lang + " reason", [cat.reason_text("bad_json"), cat.reason_text("JSONDecodeError"), cat.reason_text(None)])
+
+out("lang", [ui_text.lang_from_locale(x) for x in ("fr-CA", "FR", "en-GB", "de", None, "")])
+out("fill", [ui_text.fill("{a} {b} {", {"a": 1}), ui_text.fill("}{x}{", {"x": "y"}), ui_text.placeholders("{a}{b} {c")])
+for q in ("", "?lang=fr&players=2&seed=42&watch=1&speed=instant&new=0&target=7500",
+          "?players=7&speed=warp&lang=xx&seed=abc&watch=maybe&target=1",
+          "?seed=-5&utm=x&new&LANG=EN", "?lang=%66r&seed=1%32"):
+    values, problems = M.parse_query(q)
+    out("query " + q, [sorted(values.items()), problems])
+out("without", [M.query_without("?seed=5&new=1&lang=fr", ("seed", "new")), M.query_without("?new=1", ("new",))])
+hand = M.sort_hand(["2D", "AD", "JK", "KC", "3S", "5H", "5S", "TS", "9H", "KH"])
+out("hand", hand)
+out("groups", M.group_hand(hand))
+idx = {c: i for i, c in enumerate(hand)}
+out("meld", M.meld_action(hand, [[idx["KC"], idx["KH"], idx["2D"]], [idx["5H"], idx["5S"], idx["JK"]]]))
+out("take", [M.take_action(hand, [[idx["5H"], idx["5S"], idx["JK"]], [idx["KC"], idx["KH"]]], "KD"),
+             M.take_action(hand, [], "KD"), M.take_action(hand, [[idx["KC"], idx["KH"]]], "5D")])
+out("add", M.add_action("K", hand, [idx["2D"]]))
+out("discard", M.discard_action(hand, idx["TS"]))
+out("targets", M.meld_targets([["KH", "KS", "KD"], ["9H", "9S", "2C"], ["3S", "3C", "3S"], ["JK", "QH", "QS"]]))
+out("targets2", M.meld_targets([["KH", "KS", "KD"], ["KC", "KS", "2C"]]))
+legal = M.Legal(["meld QH QD 2D", "meld JS JS JD | 9H 9S 9C", "add 8 2D", "add #1 JK", "discard AD",
+                 "take QH 2D", "take KS KD | 5H 5S 5C", "answer yes", "ask", "draw"])
+out("legal", [legal.can("draw"), legal.can("take"), legal.can("answer yes"), legal.can("pass"),
+              legal.meld_matches([["QS", "QC", "2H"]]), legal.meld_matches([["9D", "9C", "9S"], ["JH", "JS", "JD"]]),
+              legal.meld_matches([["QS", "QC"]]), legal.take_matches([["KH", "KC"], ["5D", "5S", "5H"]]),
+              legal.add_targets(["2C"]), legal.add_targets(["JK"]), legal.add_targets([])])
+for players in (2, 4):
+    for watch in (False, True):
+        out("seats %d %s" % (players, watch),
+            [M.seat_role(s, 0, players, watch) for s in range(players)]
+            + [M.side_key(s, 0, players, watch) for s in range(2)] + [M.seat_positions(0, players)])
+
+with open(SNAPSHOTS) as f:
+    snapshots = json.loads(f.read())
+for n in range(len(snapshots)):
+    snap = snapshots[n]
+    for lang in ("en", "fr"):
+        ui = R.UIState()
+        ui.watch = n % 3 == 2
+        ui.paused = n % 2 == 1
+        hand = M.sort_hand((snap.get("view") or {}).get("hand") or [])
+        if hand and not ui.watch:
+            ui.selected = [0, len(hand) - 1] if n % 2 else [0]
+            if len(hand) > 4 and n % 4 == 1:
+                ui.staged = [[1, 2]]
+        regions = R.regions(cats[lang], snap, ui)
+        for name in sorted(regions):
+            out("snap %d %s %s" % (n, lang, name), regions[name])
+prefs = {"lang": "fr", "players": 2, "target": 7500, "speed": "fast"}
+out("menu", R.start_menu(cats["fr"], prefs, True))
+out("menu2", R.start_menu(cats["en"], M.DEFAULTS, False))
+out("notices", R.notices(cats["en"], [("app.bad_param", {"name": "a", "value": "<b>", "expected": "c"})]))
+print("done")

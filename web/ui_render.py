@@ -1,0 +1,562 @@
+# The UI as HTML strings, from a catalog, the engine's snapshot and the UI's own state
+# (selection, staged groups, mode). Pure functions: main.py puts the strings in the page;
+# tests/web run them on CPython. Every element the player acts on carries data-act (one
+# click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
+
+import ui_model as M
+
+# Score lines in the order a score sheet reads (canasta.scoring's names).
+SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "concealed_canastas",
+               "red_threes", "going_out", "going_out_concealed", "hand_penalty")
+
+
+def esc(text):
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+def attr_bool(value):
+    return "true" if value else "false"
+
+
+class UIState:
+    """What the UI adds to a snapshot: the selection and the mode."""
+
+    def __init__(self):
+        self.selected = []      # indices into the sorted hand
+        self.staged = []        # [[indices]] set aside for a combined meld
+        self.watch = False
+        self.paused = False
+        self.busy = False
+        self.feedback = ""      # an explanation (refusal, hint)
+        self.feedback_kind = "error"
+
+
+class Table:
+    """One snapshot seen through the UI: the derived facts every region needs."""
+
+    def __init__(self, cat, snap, ui):
+        self.cat = cat
+        self.snap = snap
+        self.ui = ui
+        v = snap.get("view") or {}
+        self.view = v
+        self.players = v.get("players", 4)
+        self.viewer = v.get("seat", 0)
+        self.my_side = v.get("side", 0)
+        self.sides = v.get("sides", 2)
+        self.hand = M.sort_hand(v.get("hand") or [])
+        self.legal = M.Legal(snap.get("legal"))
+        self.phase = v.get("phase", "")
+        self.turn = snap.get("turn", v.get("turn", -1))
+        self.hand_over = bool(snap.get("hand_over"))
+        self.game_over = bool(snap.get("game_over"))
+        self.my_turn = (not ui.watch and not self.hand_over and bool(snap.get("human_turn"))
+                        and self.turn == self.viewer)
+        self.can_act = self.my_turn and not ui.busy
+        melds = v.get("melds") or [[] for _ in range(self.sides)]
+        self.melds = melds
+        self.my_melds = melds[self.my_side] if self.my_side < len(melds) else []
+        self.targets = M.meld_targets(self.my_melds)
+        sel = [self.hand[i] for i in ui.selected if i < len(self.hand)]
+        self.sel_codes = sel
+        self.glow_targets = self.legal.add_targets(sel) if sel and self.phase == "play" else []
+
+    def seat_name(self, seat):
+        return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch))
+
+    def side_name(self, side):
+        return self.cat.t(M.side_key(side, self.my_side, self.players, self.ui.watch))
+
+    def staged_indices(self):
+        out = []
+        for g in self.ui.staged:
+            out.extend(g)
+        return out
+
+
+# --------------------------------------------------------------------------- cards
+
+def card_img(code, cls="face"):
+    return '<img class="' + cls + '" src="cards/' + esc(code) + '.svg" alt="" draggable="false">'
+
+
+def card_figure(cat, code, cls="mini"):
+    """A card shown for information (not clickable), with its accessible name."""
+    return ('<span class="cardimg ' + cls + '" role="img" aria-label="' + esc(cat.card_label(code)) + '">'
+            + card_img(code) + '</span>')
+
+
+def special_class(code):
+    k = M.kind_of(code)
+    if k in ("2", "JK"):
+        return " wild"
+    if k == "R3":
+        return " red3"
+    if k == "B3":
+        return " black3"
+    return ""
+
+
+# --------------------------------------------------------------------------- start screen
+
+def start_menu(cat, prefs, has_save):
+    """The start screen's options and buttons (the title and status are in index.html)."""
+    out = ['<form class="menu" id="start-form" action="#" novalidate>']
+    out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
+                                                     ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
+    out.append(_radios(cat, "players", "app.players", [("4", cat.t("app.players_4"), ""),
+                                                       ("2", cat.t("app.players_2"), "")], str(prefs["players"])))
+    out.append(_radios(cat, "target", "app.target", [(str(t), str(t), "") for t in M.TARGETS],
+                       str(prefs["target"])))
+    out.append(_radios(cat, "speed", "app.bot_speed", [("slow", cat.t("app.speed_slow"), ""),
+                                                       ("normal", cat.t("app.speed_normal"), ""),
+                                                       ("fast", cat.t("app.speed_fast"), "")], prefs["speed"]))
+    out.append('<div class="menu-buttons">')
+    if has_save:
+        out.append('<button type="button" id="btn-continue" class="btn primary" data-act="continue">'
+                   + esc(cat.t("app.continue")) + '</button>')
+    out.append('<button type="button" id="btn-new" class="btn' + ("" if has_save else " primary")
+               + '" data-act="new">' + esc(cat.t("app.new_game")) + '</button>')
+    out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
+               + esc(cat.t("app.watch")) + '</button>')
+    out.append('</div></form>')
+    return "".join(out)
+
+
+def _radios(cat, name, label_key, options, current):
+    out = ['<fieldset class="field seg" id="opt-' + name + '"><legend>' + esc(cat.t(label_key)) + '</legend>']
+    for value, label, lang in options:
+        checked = " checked" if value == current else ""
+        lang_attr = ' lang="' + lang + '"' if lang else ""
+        out.append('<label class="seg-item"' + lang_attr + '><input type="radio" id="opt-' + name + '-' + esc(value)
+                   + '" name="' + name + '" value="' + esc(value) + '"' + checked + '><span>' + esc(label)
+                   + '</span></label>')
+    out.append('</fieldset>')
+    return "".join(out)
+
+
+def notices(cat, items):
+    """Messages for the player (bad URL values, a save that could not be read): items are
+    (key, params) pairs rendered in the current language."""
+    if not items:
+        return ""
+    out = ['<ul class="notice-list">']
+    for key, params in items:
+        out.append('<li>' + esc(cat.t(key, **params)) + '</li>')
+    out.append('</ul>')
+    return "".join(out)
+
+
+# --------------------------------------------------------------------------- the table
+
+def top_bar(tb):
+    cat, v, ui = tb.cat, tb.view, tb.ui
+    scores = v.get("game_scores") or tb.snap.get("scores") or []
+    minimums = v.get("initial_minimums") or []
+    out = ['<div class="scoreboard">']
+    order = [tb.my_side] + [s for s in range(tb.sides) if s != tb.my_side]
+    for side in order:
+        mine = " mine" if side == tb.my_side else ""
+        melded = side < len(tb.melds) and len(tb.melds[side]) > 0
+        minimum = minimums[side] if side < len(minimums) else ""
+        score = scores[side] if side < len(scores) else 0
+        out.append('<div class="score' + mine + '" id="score-' + str(side) + '">'
+                   '<span class="side-name">' + esc(tb.side_name(side)) + '</span> '
+                   '<strong class="points">' + esc(score) + '</strong> '
+                   '<span class="minimum' + (" done" if melded else "") + '">'
+                   + esc(cat.t("table.initial_meld", n=minimum)) + '</span></div>')
+    out.append('</div><div class="corner"><div class="meta"><span>'
+               + esc(cat.t("table.hand_number", n=v.get("hand_number", 1))) + '</span> <span>'
+               + esc(cat.t("table.target", n=v.get("target", ""))) + '</span></div>')
+    out.append('<div class="tools">')
+    if ui.watch:
+        label = cat.t("actions.resume") if ui.paused else cat.t("actions.pause")
+        out.append('<button type="button" class="btn small" id="btn-pause" data-act="pause" aria-pressed="'
+                   + attr_bool(ui.paused) + '">' + esc(label) + '</button>')
+    out.append(lang_button(cat))
+    out.append('<button type="button" class="btn small" id="btn-menu" data-act="menu">'
+               + esc(cat.t("actions.menu")) + '</button></div></div>')
+    return "".join(out)
+
+
+def lang_button(cat):
+    other = "fr" if cat.lang == "en" else "en"
+    return ('<button type="button" class="btn small" id="btn-lang" data-act="lang" data-lang="' + other
+            + '" lang="' + other + '" aria-label="' + esc(cat.t("app.switch_lang")) + '">'
+            + esc(cat.t("app.switch_lang_short")) + '</button>')
+
+
+def turn_line(tb):
+    cat, v, ui = tb.cat, tb.view, tb.ui
+    if tb.hand_over:
+        return esc(ending_text(tb))
+    name = tb.seat_name(tb.turn)
+    if ui.watch:
+        if ui.paused:
+            return esc(cat.t("table.paused"))
+        return esc(cat.t("table.turn_of", name=name))
+    if tb.my_turn:
+        if tb.phase == "answer":
+            return esc(cat.t("table.turn_you_answer"))
+        if tb.phase == "draw":
+            return esc(cat.t("table.turn_you_draw"))
+        text = cat.t("table.turn_you_play")
+        if v.get("permission") == "yes":
+            text = cat.t("table.permission_yes")
+        elif v.get("permission") == "no":
+            text = text + " " + cat.t("table.permission_no")
+        return esc(text)
+    return esc(cat.t("table.thinking", name=name))
+
+
+def ending_text(tb):
+    cat, v = tb.cat, tb.view
+    ending = v.get("ending", "")
+    if ending == "went_out":
+        seat = v.get("out_seat", -1)
+        key = "endings.went_out_concealed" if v.get("concealed") else "endings.went_out"
+        if seat == tb.viewer and not tb.ui.watch:
+            key = "endings.you_went_out_concealed" if v.get("concealed") else "endings.you_went_out"
+        return cat.t(key, name=tb.seat_name(seat))
+    if ending in ("stock_out", "three_last"):
+        return cat.t("endings." + ending)
+    return ""
+
+
+def board(tb):
+    """Other seats, both sides' melds and red 3s, the stock and the discard pile."""
+    out = []
+    for seat, pos in M.seat_positions(tb.viewer, tb.players):
+        out.append(seat_box(tb, seat, pos))
+    theirs = [s for s in range(tb.sides) if s != tb.my_side]
+    for side in theirs:
+        out.append(melds_area(tb, side, "theirs"))
+    out.append(piles(tb))
+    out.append(melds_area(tb, tb.my_side, "ours"))
+    return "".join(out)
+
+
+def seat_box(tb, seat, pos):
+    cat, v = tb.cat, tb.view
+    counts = v.get("hand_counts") or []
+    n = counts[seat] if seat < len(counts) else 0
+    active = " active" if seat == tb.turn and not tb.hand_over else ""
+    tags = []
+    if seat == v.get("dealer"):
+        tags.append('<span class="tag">' + esc(cat.t("table.dealer")) + '</span>')
+    if v.get("phase") == "answer" and v.get("asker", -1) == seat:
+        tags.append('<span class="tag ask">' + esc(cat.t("table.asking")) + '</span>')
+    return ('<div class="seat pos-' + pos + active + '" id="seat-' + str(seat) + '" data-seat="' + str(seat) + '">'
+            '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>'
+            '<span class="seat-cards" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
+            + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>'
+            + "".join(tags) + '</div>')
+
+
+def melds_area(tb, side, cls):
+    cat, v = tb.cat, tb.view
+    melds = tb.melds[side] if side < len(tb.melds) else []
+    threes = (v.get("red_threes") or [])
+    threes = threes[side] if side < len(threes) else []
+    head_id = "melds-h-" + str(side)
+    out = ['<section class="melds ' + cls + '" id="melds-' + str(side) + '" aria-labelledby="' + head_id + '">'
+           '<h2 class="melds-title" id="' + head_id + '">' + esc(tb.side_name(side)) + '</h2>'
+           '<div class="meld-row">']
+    if threes:
+        out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t("table.red_threes") + ": "
+                   + str(len(threes))) + '"><span class="mfan">')
+        for c in threes:
+            out.append(card_figure(cat, c))
+        out.append('</span><span class="meld-label">' + esc(cat.t("table.red_threes")) + '</span></div>')
+    if not melds and not threes:
+        out.append('<p class="empty">' + esc(cat.t("table.no_melds")) + '</p>')
+    targets = M.meld_targets(melds)
+    for i in range(len(melds)):
+        out.append(meld_box(tb, side, i, melds[i], targets[i]))
+    out.append('</div></section>')
+    return "".join(out)
+
+
+def meld_box(tb, side, i, cards, target):
+    cat = tb.cat
+    rank = M.meld_rank(cards)
+    wilds = len([c for c in cards if M.is_wild(c)])
+    canasta = M.is_canasta(cards)
+    natural = M.is_natural(cards)
+    kind = ""
+    if canasta:
+        kind = cat.t("table.canasta_natural") if natural else cat.t("table.canasta_mixed")
+    name = cat.t("table.meld_name", rank=cat.rank_name(rank), n=len(cards), wilds=wilds)
+    if kind:
+        name = name + " — " + kind
+    cls = "meld"
+    if canasta:
+        cls += " canasta " + ("natural" if natural else "mixed")
+    mine = side == tb.my_side
+    selectable = mine and tb.can_act and tb.phase == "play" and len(tb.ui.selected) > 0
+    glow = mine and target in tb.glow_targets
+    if glow:
+        cls += " glow"
+    body = ['<span class="mfan">']
+    shown = cards
+    if canasta:
+        # A canasta is squared up: one card on top (natural: a red card, mixed: a black one).
+        top = [c for c in cards if not M.is_wild(c)]
+        shown = [top[0] if top else cards[0]]
+    for c in shown:
+        body.append(card_img(c, "face"))
+    body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(cat.rank_name(rank))
+                + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
+    if wilds:
+        body.append(' <span class="meld-wilds">(' + esc(cat.t("table.wild_count", n=wilds)) + ')</span>')
+    if kind:
+        body.append('<span class="canasta-tag">' + esc(kind) + '</span>')
+    body.append('</span>')
+    if selectable:
+        return ('<button type="button" class="' + cls + ' target" id="meld-' + str(side) + '-' + str(i)
+                + '" data-act="add-to" data-target="' + esc(target) + '" aria-label="'
+                + esc(cat.t("table.add_to", meld=name)) + '">' + "".join(body) + '</button>')
+    return ('<div class="' + cls + '" id="meld-' + str(side) + '-' + str(i) + '" role="group" aria-label="'
+            + esc(name) + '">' + "".join(body) + '</div>')
+
+
+def piles(tb):
+    cat, v = tb.cat, tb.view
+    stock = v.get("stock_size", 0)
+    top = v.get("discard_top")
+    size = v.get("pile_size", 0)
+    can_draw = tb.can_act and (tb.legal.can("draw"))
+    can_take = tb.can_act and tb.legal.can("take")
+    out = ['<div class="piles">']
+    out.append('<button type="button" class="pile stock' + (" live" if can_draw else "") + '" id="stock" '
+               'data-act="draw" aria-label="' + esc(cat.t("table.stock") + ": " + cat.t("table.stock_count", n=stock))
+               + '"' + ('' if can_draw else ' aria-disabled="true"') + '>'
+               + (card_img("back", "face") if stock else '<span class="slot"></span>')
+               + '<span class="pile-label" aria-hidden="true">' + esc(cat.t("table.stock")) + ' · '
+               + str(stock) + '</span></button>')
+    marks = []
+    my_frozen = (v.get("pile_frozen_for_side") or [False] * tb.sides)
+    my_frozen = my_frozen[tb.my_side] if tb.my_side < len(my_frozen) else False
+    if v.get("pile_frozen"):
+        marks.append(('frozen', cat.t("table.frozen")))
+    elif my_frozen and size:
+        marks.append(('frozen-side', cat.t("table.frozen_for_you")))
+    if v.get("pile_blocked"):
+        marks.append(('blocked', cat.t("table.blocked")))
+    label = cat.t("table.discard") + ": "
+    label += (cat.t("table.top_card", card=cat.card_label(top)) + ", " + cat.t("table.pile_size", n=size)) if top \
+        else cat.t("table.pile_empty")
+    for _, text in marks:
+        label += ". " + text
+    cls = "pile discard" + (" live" if can_take else "") + "".join(" " + m for m, _ in marks)
+    out.append('<button type="button" class="' + cls + '" id="discard" data-act="take" aria-label="' + esc(label)
+               + '"' + ('' if can_take else ' aria-disabled="true"') + '>'
+               + (card_img(top, "face") if top else '<span class="slot"></span>')
+               + '<span class="pile-label" aria-hidden="true">' + esc(cat.t("table.discard")) + ' · '
+               + str(size) + '</span></button>')
+    out.append('<div class="pile-marks">')
+    for m, text in marks:
+        out.append('<span class="mark ' + m + '">' + esc(text) + '</span>')
+    out.append('</div></div>')
+    return "".join(out)
+
+
+def hand_area(tb):
+    cat, ui = tb.cat, tb.ui
+    hand = tb.hand
+    staged = tb.staged_indices()
+    key = "table.your_hand" if not ui.watch else "table.hand_of"
+    title = cat.t(key, name=tb.seat_name(tb.viewer), n=len(hand))
+    out = ['<h2 class="hand-title" id="hand-h">' + esc(title) + '</h2>'
+           '<div class="hand" role="group" aria-labelledby="hand-h">']
+    interactive = not ui.watch
+    for rank, indices in M.group_hand(hand):
+        out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
+        for i in indices:
+            code = hand[i]
+            cls = "hcard" + special_class(code)
+            pressed = i in ui.selected
+            if pressed:
+                cls += " selected"
+            if i in staged:
+                cls += " staged"
+            label = cat.card_label(code)
+            if interactive:
+                disabled = ' aria-disabled="true"' if i in staged else ''
+                out.append('<button type="button" class="' + cls + '" id="c' + str(i) + '" data-act="card" data-i="'
+                           + str(i) + '" data-card="' + code + '" aria-pressed="' + attr_bool(pressed) + '"'
+                           + disabled + ' aria-label="' + esc(label) + '">' + card_img(code) + '</button>')
+            else:
+                out.append('<span class="' + cls + '" role="img" data-card="' + code + '" aria-label="' + esc(label)
+                           + '">' + card_img(code) + '</span>')
+        out.append('</div>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def staging_area(tb):
+    cat, ui = tb.cat, tb.ui
+    if not ui.staged or ui.watch:
+        return ""
+    out = ['<div class="staging" role="group" aria-label="' + esc(cat.t("table.staged")) + '">'
+           '<span class="staging-title">' + esc(cat.t("table.staged")) + '</span>']
+    for n in range(len(ui.staged)):
+        group = ui.staged[n]
+        out.append('<span class="staged-group"><span class="mfan">')
+        for i in group:
+            if i < len(tb.hand):
+                out.append(card_figure(cat, tb.hand[i]))
+        out.append('</span><button type="button" class="btn small" data-act="unstage" data-i="' + str(n)
+                   + '" id="unstage-' + str(n) + '" aria-label="' + esc(cat.t("table.unstage", n=n + 1))
+                   + '">×</button></span>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def actions_bar(tb):
+    """The action buttons; unavailable ones stay focusable (aria-disabled) so that a
+    click can explain why."""
+    cat, ui = tb.cat, tb.ui
+    if ui.watch or tb.hand_over:
+        return ""
+    legal = tb.legal
+    sel = len(ui.selected)
+    staged = len(ui.staged)
+    play = tb.can_act and tb.phase == "play"
+    buttons = []
+    if legal.can("pass"):
+        buttons.append(("pass", cat.t("actions.pass"), True, True))
+    else:
+        buttons.append(("draw", cat.t("actions.draw"), tb.can_act and legal.can("draw"),
+                        tb.can_act and legal.can("draw")))
+    groups = [[tb.hand[i] for i in g] for g in ui.staged] + ([tb.sel_codes] if sel else [])
+    take_ok = tb.can_act and legal.can("take")
+    buttons.append(("take", cat.t("actions.take"), take_ok, take_ok and legal.take_matches(groups)))
+    buttons.append(("meld", cat.t("actions.meld"), play and (sel > 0 or staged > 0),
+                    play and legal.meld_matches(groups)))
+    buttons.append(("stage", cat.t("actions.stage"), tb.can_act and tb.phase in ("draw", "play") and sel > 0,
+                    False))
+    buttons.append(("add", cat.t("actions.add"), play and sel > 0 and len(tb.my_melds) > 0,
+                    play and len(tb.glow_targets) > 0))
+    buttons.append(("discard", cat.t("actions.discard"), play and sel == 1 and not staged,
+                    play and sel == 1 and legal.can("discard")))
+    if tb.players == 4:
+        buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
+    buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))
+    out = ['<div class="actions" role="group" aria-label="' + esc(cat.t("actions.group")) + '">']
+    for act, label, enabled, hint in buttons:
+        cls = "btn act"
+        if hint:
+            cls += " hint"
+        out.append('<button type="button" class="' + cls + '" id="act-' + act + '" data-act="' + act + '"'
+                   + ('' if enabled else ' aria-disabled="true"') + '>' + esc(label) + '</button>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def log_area(tb):
+    cat = tb.cat
+    entries = tb.snap.get("log") or []
+    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ol class="log-list" id="log-list">']
+    current = tb.view.get("hand_number", 0)
+    for e in reversed(entries):
+        if not isinstance(e, dict) or e.get("hand") != current:
+            continue
+        seat = e.get("seat", -1)
+        you = seat == tb.viewer and not tb.ui.watch
+        out.append('<li data-seat="' + str(seat) + '">' + esc(cat.log_line(tb.seat_name(seat), e.get("action", ""), you))
+                   + '</li>')
+    out.append('</ol>')
+    return "".join(out)
+
+
+def result_panel(tb):
+    """The hand's score sheet per side, line by line, the totals and the game score."""
+    cat, v = tb.cat, tb.view
+    if not tb.hand_over:
+        return ""
+    sheets = tb.snap.get("last_hand") or v.get("last_hand") or []
+    by_side = {}
+    for s in sheets:
+        if isinstance(s, dict):
+            by_side[s.get("side", -1)] = s
+    order = [tb.my_side] + [s for s in range(tb.sides) if s != tb.my_side]
+    out = ['<div class="result-card"><h2 id="result-title">'
+           + esc(cat.t("dialogs.hand_over", n=v.get("hand_number", 1))) + '</h2>']
+    ending = ending_text(tb)
+    if ending:
+        out.append('<p class="ending">' + esc(ending) + '</p>')
+    out.append('<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">'
+               + esc(cat.t("dialogs.line")) + '</span></th>')
+    for side in order:
+        out.append('<th scope="col" data-side="' + str(side) + '">' + esc(tb.side_name(side)) + '</th>')
+    out.append('</tr></thead><tbody>')
+    for name in SCORE_LINES:
+        cells = []
+        present = False
+        for side in order:
+            line = None
+            for x in (by_side.get(side) or {}).get("lines") or []:
+                if x.get("name") == name:
+                    line = x
+            if line is not None:
+                present = True
+            cells.append(line)
+        if not present:
+            continue
+        out.append('<tr data-line="' + name + '"><th scope="row">' + esc(cat.t("score_lines." + name)) + '</th>')
+        for line in cells:
+            if line is None:
+                out.append('<td>—</td>')
+                continue
+            count = line.get("count", 0)
+            note = ' <span class="count">(' + str(count) + ')</span>' if count and name != "melds" else ""
+            out.append('<td>' + esc(line.get("points", 0)) + note + '</td>')
+        out.append('</tr>')
+    out.append('</tbody><tfoot><tr class="total"><th scope="row">' + esc(cat.t("dialogs.total")) + '</th>')
+    for side in order:
+        out.append('<td>' + esc((by_side.get(side) or {}).get("total", 0)) + '</td>')
+    out.append('</tr><tr class="game-total"><th scope="row">' + esc(cat.t("dialogs.game_total")) + '</th>')
+    scores = v.get("game_scores") or tb.snap.get("scores") or []
+    for side in order:
+        out.append('<td>' + esc(scores[side] if side < len(scores) else 0) + '</td>')
+    out.append('</tr></tfoot></table>')
+    if tb.game_over:
+        out.append('<p class="winner" id="winner">' + esc(winner_text(tb)) + '</p>')
+        out.append('<div class="result-buttons"><button type="button" class="btn primary" id="btn-again" '
+                   'data-act="again">' + esc(cat.t("actions.new_game")) + '</button>'
+                   '<button type="button" class="btn" id="btn-result-menu" data-act="menu">'
+                   + esc(cat.t("actions.menu")) + '</button></div>')
+    else:
+        out.append('<div class="result-buttons"><button type="button" class="btn primary" id="btn-next" '
+                   'data-act="next-hand">' + esc(cat.t("actions.next_hand")) + '</button></div>')
+    out.append('</div>')
+    return "".join(out)
+
+
+def winner_text(tb):
+    cat, v = tb.cat, tb.view
+    winner = v.get("winner")
+    if winner is None:
+        return ""
+    if tb.ui.watch:
+        return cat.t("dialogs.winner_side", name=tb.side_name(winner))
+    if tb.players == 2:
+        return cat.t("dialogs.winner_you") if winner == tb.my_side else cat.t("dialogs.winner_opponent")
+    return cat.t("dialogs.winner_us") if winner == tb.my_side else cat.t("dialogs.winner_them")
+
+
+def regions(cat, snap, ui):
+    """Every region of the table by element id."""
+    tb = Table(cat, snap, ui)
+    return {
+        "g-top": top_bar(tb),
+        "g-turn": turn_line(tb),
+        "g-board": board(tb),
+        "g-staging": staging_area(tb),
+        "g-hand": hand_area(tb),
+        "g-actions": actions_bar(tb),
+        "g-log": log_area(tb),
+        "g-result": result_panel(tb),
+    }
