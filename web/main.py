@@ -1,61 +1,765 @@
 # The page's UI: MicroPython on the main thread (PyScript `type="mpy"`).
 #
-# PLACEHOLDER, to be replaced by the real UI. It shows that the pipeline works:
-# it asks the engine worker for its version (`ping`) and shows "ready".
+# It talks to the engine only through the named worker "engine" (Pyodide, worker.py), with
+# JSON strings in and out: new_game, snapshot, play, bot_step, next_hand, save, load
+# (canasta.host). The engine and the bots think in the worker, so this thread only draws
+# the table and waits (asyncio), and the page never freezes.
 #
-# How to talk to the engine (Pyodide in the named worker "engine", see worker.py):
-#     engine = await workers["engine"]
-#     view_json = await engine.snapshot(0)        # every call takes and returns JSON strings
+# Modules (listed in mpy.json "files"): ui_text (catalogs, card names, errors, log lines),
+# ui_model (hand order, action texts from a selection, the legal list, URL parameters),
+# ui_render (HTML strings for each region). This file holds the DOM glue and the flow.
 #
 # Contract with the page shell (shell.js):
-#   - set data-owner on #status before writing to it (the shell then stops showing progress);
-#   - dispatch the window event "canasta:ready" once the engine answered (the service worker
-#     registers then, so that its precache does not compete with the first load);
-#   - window.canastaUpdate.available / .apply() and the event "canasta:update-available"
-#     tell and apply a new version of the site (apply only between games).
+#   - data-owner on #status before writing to it; "canasta:ready" once the engine answered;
+#   - window.canastaUpdate.available / .apply() and the event "canasta:update-available":
+#     the update banner is offered only on the start screen or at the end of a hand.
+import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import document, workers
+from pyscript import window as _window_module
+from pyscript.ffi import create_proxy
+
+# pyscript.window is a module on MicroPython: a JavaScript method called through a module
+# attribute loses its `this` once MicroPython has seen that function as a method elsewhere
+# ("TypeError: Illegal invocation", e.g. window.addEventListener after
+# document.addEventListener). The window object itself is a plain JsProxy: use it.
+window = _window_module.window
+
+import ui_model as M
+import ui_render as R
+import ui_text
+
+SAVE_KEY = "canasta.save.v1"
+BROKEN_PREFIX = "canasta.save.broken."
+PREFS_KEY = "canasta.prefs.v1"
+TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-log", "g-result")
 
 
-def set_status(text, css_class=""):
-    status = document.getElementById("status")
-    status.dataset.owner = "python"
-    status.className = ("status " + css_class).strip()
-    status.textContent = text
+# --------------------------------------------------------------------------- small helpers
 
-
-def show_update_banner(event=None):
-    if document.getElementById("update-banner"):
-        return
-    banner = document.createElement("div")
-    banner.id = "update-banner"
-    banner.className = "update-banner"
-    banner.setAttribute("role", "status")
-    label = document.createElement("span")
-    label.textContent = "A new version is available."
-    button = document.createElement("button")
-    button.textContent = "Reload"
-    button.onclick = lambda e: window.canastaUpdate.apply()
-    banner.append(label, button)
-    document.body.append(banner)
-
-
-async def start():
-    set_status("Starting the engine…")
+def storage_get(key):
     try:
-        engine = await workers["engine"]
-        info = json.loads(await engine.ping())
-    except Exception as error:  # the worker failed to start: say so, never a blank page
-        set_status("The engine could not start: " + str(error), "error")
-        raise
-    set_status("ready — engine " + info["engine"])
-    document.body.dataset.engine = info["engine"]
-    window.dispatchEvent(window.CustomEvent.new("canasta:ready"))
+        return window.localStorage.getItem(key)
+    except Exception:
+        return None
 
 
-window.addEventListener("canasta:update-available", show_update_banner)
-if window.canastaUpdate and window.canastaUpdate.available:
-    show_update_banner()
+def storage_set(key, value):
+    try:
+        window.localStorage.setItem(key, value)
+        return True
+    except Exception:
+        return False
 
-await start()
+
+def storage_remove(key):
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def element(tag, id_="", cls="", hidden=False):
+    el = document.createElement(tag)
+    if id_:
+        el.id = id_
+    if cls:
+        el.className = cls
+    if hidden:
+        el.hidden = True
+    return el
+
+
+def read_text(path):
+    with open(path) as f:
+        return f.read()
+
+
+# --------------------------------------------------------------------------- the app
+
+class App:
+    def __init__(self):
+        self.catalogs = {}
+        for lang in ui_text.LANGS:
+            self.catalogs[lang] = ui_text.Catalog.from_json(lang, read_text("i18n/" + lang + ".json"))
+        self.query, problems = M.parse_query(window.location.search)
+        self.notices = []   # (key, params) or callables cat -> text, shown on the start screen
+        for name, value, expected in problems:
+            self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
+        self.prefs = self.load_prefs()
+        for name in ("lang", "players", "target", "speed"):
+            if name in self.query:
+                self.prefs[name] = self.query[name]
+        self.cat = self.catalogs[self.prefs["lang"]]
+        self.ui = R.UIState()
+        self.snap = None
+        self.screen = "start"
+        self.engine = None
+        self.engine_error = None
+        self.engine_ready = asyncio.Event()
+        self.has_save = False
+        self.seed_used = False
+        self.gen = 0            # a new game, or leaving one, stops the running bot loop
+        self.bots_running = False
+        self.rendered = {}
+        self.update_waiting = False
+        self.update_dismissed = False
+        self.dialog_open = False
+        self.result_shown = False
+
+    # ------------------------------------------------------------------ prefs
+    def load_prefs(self):
+        prefs = dict(M.DEFAULTS)
+        prefs["lang"] = ui_text.lang_from_locale(window.navigator.language)
+        text = storage_get(PREFS_KEY)
+        if text:
+            try:
+                saved = json.loads(text)
+            except Exception:
+                saved = {}
+            if isinstance(saved, dict):
+                if saved.get("lang") in ui_text.LANGS:
+                    prefs["lang"] = saved["lang"]
+                if saved.get("players") in M.PLAYER_COUNTS:
+                    prefs["players"] = saved["players"]
+                if saved.get("target") in M.TARGETS:
+                    prefs["target"] = saved["target"]
+                if saved.get("speed") in M.SPEEDS:
+                    prefs["speed"] = saved["speed"]
+        return prefs
+
+    def save_prefs(self):
+        storage_set(PREFS_KEY, json.dumps(self.prefs))
+
+    # ------------------------------------------------------------------ page structure
+    def build_page(self):
+        app = by_id("app")
+        tagline = document.querySelector(".tagline")
+        self.notice_box = element("div", "notices", "notices", hidden=True)
+        self.notice_box.setAttribute("role", "alert")
+        self.menu = element("div", "menu", "menu-box")
+        anchor = tagline.nextSibling if tagline else None
+        app.insertBefore(self.notice_box, anchor)
+        app.insertBefore(self.menu, anchor)
+
+        game = element("section", "game", "game", hidden=True)
+        game.setAttribute("aria-label", "Canasta")
+        parts = [
+            ('<header id="g-top" class="topbar"></header>'),
+            ('<p id="g-turn" class="turnline" role="status" aria-live="polite"></p>'),
+            ('<div class="layout"><div class="table-area">'
+             '<div id="g-board" class="board"></div>'
+             '<div id="g-staging" class="staging-box"></div>'
+             '<p id="g-feedback" class="feedback" role="alert"></p>'
+             '<div id="g-hand" class="hand-box"></div>'
+             '<div id="g-actions" class="actions-box"></div>'
+             '</div><aside id="g-log" class="log" aria-labelledby="log-h"></aside></div>'),
+            ('<section id="g-result" class="result" aria-labelledby="result-title" hidden></section>'),
+        ]
+        game.innerHTML = "".join(parts)
+        document.body.insertBefore(game, app.nextSibling)
+        self.game = game
+
+        dialog = element("dialog", "ask-dialog", "ask-dialog")
+        dialog.setAttribute("aria-labelledby", "ask-title")
+        dialog.setAttribute("aria-describedby", "ask-text")
+        dialog.innerHTML = ('<h2 id="ask-title"></h2><p id="ask-text"></p><div class="dialog-buttons">'
+                            '<button type="button" class="btn primary" id="answer-yes" data-act="answer-yes"></button>'
+                            '<button type="button" class="btn" id="answer-no" data-act="answer-no"></button></div>')
+        document.body.appendChild(dialog)
+        self.dialog = dialog
+
+        banner = element("div", "update-banner", "update-banner", hidden=True)
+        banner.setAttribute("role", "status")
+        banner.innerHTML = ('<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
+                            'data-act="update-now"></button><button type="button" class="btn small" '
+                            'id="update-later" data-act="update-later"></button>')
+        document.body.appendChild(banner)
+        self.banner = banner
+
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("change", create_proxy(self.on_change))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        dialog.addEventListener("cancel", create_proxy(self.on_dialog_cancel))
+        dialog.addEventListener("close", create_proxy(self.on_dialog_close))
+        window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
+        if window.canastaUpdate and window.canastaUpdate.available:
+            self.update_waiting = True
+
+    # ------------------------------------------------------------------ rendering
+    def set_status(self, text, css_class=""):
+        status = by_id("status")
+        status.dataset.owner = "python"
+        status.className = ("status " + css_class).strip()
+        status.textContent = text
+
+    def render(self):
+        cat = self.cat
+        document.documentElement.lang = cat.lang
+        document.title = cat.t("app.title")
+        tagline = document.querySelector(".tagline")
+        if tagline:
+            tagline.textContent = cat.t("app.tagline")
+        self.render_status()
+        by_id("app").hidden = self.screen == "table"
+        self.game.hidden = self.screen != "table"
+        document.body.dataset.screen = self.screen
+        if self.screen == "start":
+            self.render_start()
+        else:
+            self.render_table()
+        self.render_dialog_texts()
+        self.render_banner()
+
+    def render_status(self):
+        if self.engine_error is not None:
+            self.set_status(self.cat.t("app.engine_failed", reason=self.engine_error), "error")
+        elif self.engine is not None:
+            self.set_status(self.cat.t("app.ready_engine", version=self.engine_version))
+        else:
+            self.set_status(self.cat.t("app.loading_engine"))
+
+    def render_start(self):
+        html = R.start_menu(self.cat, self.prefs, self.has_save)
+        if self.rendered.get("menu") != html:
+            self.menu.innerHTML = html
+            self.rendered["menu"] = html
+        texts = []
+        for item in self.notices:
+            if callable(item):
+                texts.append(R.esc(item(self.cat)))
+            else:
+                texts.append(R.esc(self.cat.t(item[0], **item[1])))
+        self.notice_box.innerHTML = "".join("<p>" + t + "</p>" for t in texts)
+        self.notice_box.hidden = not texts
+
+    def render_table(self):
+        if self.snap is None:
+            return
+        active = document.activeElement
+        focus_id = active.id if active and active.id else ""
+        regions = R.regions(self.cat, self.snap, self.ui)
+        regions["g-feedback"] = R.esc(self.ui.feedback)
+        replaced = False
+        for name in TABLE_REGIONS:
+            html = regions.get(name, "")
+            if self.rendered.get(name) != html:
+                by_id(name).innerHTML = html
+                self.rendered[name] = html
+                replaced = True
+        feedback = by_id("g-feedback")
+        feedback.className = "feedback " + self.ui.feedback_kind if self.ui.feedback else "feedback"
+        result = by_id("g-result")
+        result.hidden = regions.get("g-result", "") == ""
+        self.update_game_data()
+        if replaced and focus_id:
+            el = by_id(focus_id)
+            if el and document.activeElement != el:
+                el.focus()
+        if not result.hidden and not self.result_shown:
+            self.result_shown = True
+            button = by_id("btn-next") or by_id("btn-again")
+            if button:
+                button.focus()
+        elif result.hidden:
+            self.result_shown = False
+        self.sync_dialog()
+
+    def update_game_data(self):
+        s = self.snap or {}
+        v = s.get("view") or {}
+        d = self.game.dataset
+        d.turn = str(s.get("turn", -1))
+        d.phase = str(v.get("phase", ""))
+        d.humanTurn = "true" if s.get("human_turn") and not self.ui.watch else "false"
+        d.handOver = "true" if s.get("hand_over") else "false"
+        d.gameOver = "true" if s.get("game_over") else "false"
+        d.mode = "watch" if self.ui.watch else "play"
+        d.players = str(v.get("players", 4))
+        d.paused = "true" if self.ui.paused else "false"
+        d.bots = "running" if self.bots_running else "idle"
+        d.busy = "true" if self.ui.busy else "false"
+        d.hand = " ".join(v.get("hand") or [])
+        d.handNumber = str(v.get("hand_number", 0))
+        d.moves = str(len(((s.get("save") or {}).get("record") or {}).get("hands", [[]])[-1]))
+
+    def render_dialog_texts(self):
+        by_id("ask-title").textContent = self.cat.t("dialogs.ask_title")
+        by_id("ask-text").textContent = self.cat.t("dialogs.ask_text")
+        by_id("answer-yes").textContent = self.cat.t("actions.answer_yes")
+        by_id("answer-no").textContent = self.cat.t("actions.answer_no")
+
+    def render_banner(self):
+        by_id("update-text").textContent = self.cat.t("app.update_available")
+        by_id("update-now").textContent = self.cat.t("app.update_now")
+        by_id("update-later").textContent = self.cat.t("app.update_later")
+        good_time = self.screen == "start" or (self.snap is not None and bool(self.snap.get("hand_over")))
+        self.banner.hidden = not (self.update_waiting and not self.update_dismissed and good_time)
+
+    def feedback(self, text, kind="error"):
+        self.ui.feedback = text
+        self.ui.feedback_kind = kind
+        self.render_table()
+
+    # ------------------------------------------------------------------ the ask dialog
+    def needs_answer(self):
+        s = self.snap
+        return (self.screen == "table" and s is not None and not self.ui.watch and bool(s.get("human_turn"))
+                and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over"))
+
+    def sync_dialog(self):
+        if self.needs_answer() and not self.ui.busy:
+            if not self.dialog.open:
+                self.dialog_open = True
+                self.dialog.showModal()
+                by_id("answer-yes").focus()
+        elif self.dialog.open:
+            self.dialog_open = False
+            self.dialog.close()
+
+    def on_dialog_cancel(self, event):
+        # Escape must not dismiss the question: the partner waits for an answer.
+        event.preventDefault()
+
+    def on_dialog_close(self, event):
+        if self.dialog_open and self.needs_answer():
+            # Closed without an answer (e.g. a second Escape that the browser does not
+            # let the page cancel): ask again.
+            self.dialog.showModal()
+            by_id("answer-yes").focus()
+
+    # ------------------------------------------------------------------ events
+    def on_click(self, event):
+        target = event.target
+        el = target.closest("[data-act]") if target and target.closest else None
+        if el is None:
+            return
+        act = el.dataset.act
+        if act:
+            asyncio.create_task(self.handle(act, el))
+
+    def on_change(self, event):
+        target = event.target
+        name = target.name if target else None
+        if name not in ("lang", "players", "target", "speed"):
+            return
+        value = target.value
+        if name == "lang":
+            self.set_lang(value)
+            return
+        if name in ("players", "target"):
+            value = int(value)
+        self.prefs[name] = value
+        self.save_prefs()
+
+    def on_key(self, event):
+        key = event.key
+        if self.dialog.open:
+            if key == "Tab":
+                # Keep the focus on the two answers.
+                first, last = by_id("answer-yes"), by_id("answer-no")
+                if event.shiftKey and document.activeElement == first:
+                    event.preventDefault()
+                    last.focus()
+                elif not event.shiftKey and document.activeElement == last:
+                    event.preventDefault()
+                    first.focus()
+                elif document.activeElement != first and document.activeElement != last:
+                    event.preventDefault()
+                    first.focus()
+            return
+        if key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
+            self.ui.selected = []
+            self.ui.staged = []
+            self.ui.feedback = ""
+            self.render_table()
+
+    def on_update_available(self, event=None):
+        self.update_waiting = True
+        self.render_banner()
+
+    # ------------------------------------------------------------------ the engine
+    async def start_engine(self):
+        try:
+            engine = await workers["engine"]
+            info = json.loads(await engine.ping())
+        except Exception as error:  # the worker failed to start: say so, never a blank page
+            self.engine_error = str(error)
+            self.render()
+            return
+        self.engine = engine
+        self.engine_version = info.get("engine", "?")
+        document.body.dataset.engine = self.engine_version
+        self.render_status()
+        window.dispatchEvent(window.CustomEvent.new("canasta:ready"))
+        await self.check_save()
+        self.engine_ready.set()
+
+    async def call(self, name, *args):
+        """One request to the engine worker: always a dict, {"ok": false, "error"} on failure."""
+        if self.engine is None:
+            return {"ok": False, "error": {"code": "internal_error", "params": {}}}
+        try:
+            text = await getattr(self.engine, name)(*args)
+            data = json.loads(text)
+        except Exception as error:
+            print("engine call failed:", name, error)
+            return {"ok": False, "error": {"code": "worker_exception", "params": {}}}
+        if not isinstance(data, dict):
+            return {"ok": False, "error": {"code": "internal_error", "params": {}}}
+        return data
+
+    async def check_save(self):
+        """Is there a saved game, and can the engine read it? A save it cannot read is
+        moved aside (never deleted) and the player is told why."""
+        text = storage_get(SAVE_KEY)
+        if text is None:
+            self.has_save = False
+            return
+        res = await self.call("load", text)
+        if res.get("ok"):
+            self.has_save = True
+            return
+        self.set_save_aside(text, res.get("error") or {})
+
+    def set_save_aside(self, text, error):
+        stamp = str(int(window.Date.now()))
+        key = BROKEN_PREFIX + stamp
+        moved = storage_set(key, text)
+        if moved:
+            storage_remove(SAVE_KEY)
+        self.has_save = False
+        code = error.get("code")
+        params = error.get("params") or {}
+        reason = params.get("reason") if code == "bad_save" else code
+
+        def message(cat):
+            return cat.t("app.save_unreadable", reason=cat.reason_text(reason))
+        self.notices.append(message)
+        document.body.dataset.brokenSave = key if moved else ""
+        if self.screen == "start":
+            self.render_start()
+
+    # ------------------------------------------------------------------ game flow
+    def delay(self):
+        return M.SPEED_DELAY.get(self.prefs.get("speed"), 0.6)
+
+    def set_snapshot(self, snap):
+        old = (self.snap or {}).get("view") or {}
+        new = snap.get("view") or {}
+        if old.get("hand") != new.get("hand") or old.get("hand_number") != new.get("hand_number"):
+            self.ui.selected = []
+            self.ui.staged = []
+        self.snap = snap
+        if not self.ui.watch and isinstance(snap.get("save"), dict):
+            storage_set(SAVE_KEY, json.dumps(snap["save"]))
+            self.has_save = True
+
+    def show_table(self):
+        self.screen = "table"
+        self.rendered = {}
+        self.result_shown = False
+        self.render()
+        window.scrollTo(0, 0)
+
+    async def start_game(self, watch):
+        await self.engine_ready.wait()
+        if self.engine is None:
+            return
+        seed = self.query.get("seed")
+        if seed is None or self.seed_used:
+            seed = int(window.Math.random() * 2147483647)
+        self.seed_used = True
+        options = {"variant": "classic", "players": self.prefs["players"], "target": self.prefs["target"],
+                   "seed": seed, "humans": [] if watch else [0]}
+        res = await self.call("new_game", json.dumps(options))
+        if not res.get("ok"):
+            error = res.get("error")
+            self.notices.append(lambda cat: cat.error_text(error))
+            self.render()
+            return
+        self.enter_game(res, watch)
+        if not watch:
+            self.drop_one_shot_params()
+        await self.after_move()
+
+    def enter_game(self, snap, watch):
+        self.gen += 1
+        self.ui = R.UIState()
+        self.ui.watch = watch
+        self.snap = None
+        self.set_snapshot(snap)
+        self.show_table()
+
+    def drop_one_shot_params(self):
+        """After ?new=1 (and its ?seed) started a game, a reload must resume it."""
+        search = window.location.search
+        rest = M.query_without(search, ("new", "seed"))
+        if rest != search:
+            window.history.replaceState(None, "", window.location.pathname + rest + window.location.hash)
+
+    async def continue_game(self):
+        await self.engine_ready.wait()
+        text = storage_get(SAVE_KEY)
+        if text is None:
+            self.has_save = False
+            self.render()
+            return
+        res = await self.call("load", text)
+        if not res.get("ok"):
+            self.set_save_aside(text, res.get("error") or {})
+            self.render()
+            return
+        self.enter_game(res["snapshot"], False)
+        await self.after_move()
+
+    async def after_move(self):
+        """After the player's move (or a new deal): the bots play until it is the player's
+        turn again, or the hand ends."""
+        self.render_table()
+        s = self.snap
+        if s is None or s.get("hand_over"):
+            self.render_banner()
+            return
+        if self.ui.watch or not s.get("human_turn"):
+            await self.run_bots()
+
+    async def run_bots(self):
+        if self.bots_running:
+            return
+        gen = self.gen
+        self.bots_running = True
+        self.update_game_data()
+        try:
+            while gen == self.gen and self.snap is not None:
+                s = self.snap
+                if s.get("hand_over") or (s.get("human_turn") and not self.ui.watch):
+                    break
+                if self.ui.watch and self.ui.paused:
+                    break
+                await asyncio.sleep(self.delay())
+                if gen != self.gen or (self.ui.watch and self.ui.paused):
+                    break
+                res = await self.call("bot_step")
+                if gen != self.gen:
+                    break
+                if not res.get("ok"):
+                    self.ui.feedback = self.cat.error_text(res.get("error"))
+                    break
+                self.set_snapshot(res["snapshot"])
+                self.render_table()
+        finally:
+            self.bots_running = False
+        if gen == self.gen:
+            self.render_table()
+            self.render_banner()
+
+    async def play(self, text):
+        if self.ui.busy or self.snap is None:
+            return
+        self.ui.busy = True
+        self.update_game_data()
+        viewer = (self.snap.get("view") or {}).get("seat", 0)
+        res = await self.call("play", viewer, text)
+        self.ui.busy = False
+        if not res.get("ok"):
+            self.feedback(self.cat.error_text(res.get("error")))
+            return
+        self.ui.selected = []
+        self.ui.staged = []
+        self.ui.feedback = ""
+        self.set_snapshot(res["snapshot"])
+        await self.after_move()
+
+    async def next_hand(self):
+        if self.ui.busy:
+            return
+        self.ui.busy = True
+        res = await self.call("next_hand")
+        self.ui.busy = False
+        if not res.get("ok"):
+            self.feedback(self.cat.error_text(res.get("error")))
+            return
+        self.update_dismissed = False
+        self.ui.feedback = ""
+        self.set_snapshot(res)
+        self.result_shown = False
+        await self.after_move()
+
+    # ------------------------------------------------------------------ actions
+    async def handle(self, act, el):
+        if act == "lang":
+            self.set_lang(el.dataset.lang)
+        elif act == "update-now":
+            if window.canastaUpdate:
+                window.canastaUpdate.apply()
+        elif act == "update-later":
+            self.update_dismissed = True
+            self.render_banner()
+        elif act == "new":
+            await self.start_game(False)
+        elif act == "watch":
+            await self.start_game(True)
+        elif act == "continue":
+            await self.continue_game()
+        elif act == "menu":
+            self.leave_game()
+        elif act == "again":
+            options = ((self.snap or {}).get("save") or {}).get("options") or {}
+            if options.get("players") in M.PLAYER_COUNTS:
+                self.prefs["players"] = options["players"]
+            await self.start_game(self.ui.watch)
+        elif act == "pause":
+            self.ui.paused = not self.ui.paused
+            self.render_table()
+            if not self.ui.paused:
+                await self.run_bots()
+        elif act == "next-hand":
+            await self.next_hand()
+        elif act in ("answer-yes", "answer-no"):
+            if self.needs_answer():
+                self.dialog_open = False
+                self.dialog.close()
+                await self.play("answer yes" if act == "answer-yes" else "answer no")
+        elif self.screen == "table" and self.snap is not None and not self.ui.watch:
+            await self.table_action(act, el)
+
+    def leave_game(self):
+        self.gen += 1
+        if self.dialog.open:
+            self.dialog_open = False
+            self.dialog.close()
+        self.screen = "start"
+        self.update_dismissed = False
+        self.rendered = {}
+        self.render()
+
+    async def table_action(self, act, el):
+        ui = self.ui
+        tb = R.Table(self.cat, self.snap, ui)
+        hand = tb.hand
+        if act == "card":
+            i = int(el.dataset.i)
+            if i in tb.staged_indices():
+                self.feedback(self.cat.t("hints.staged_card"), "hint")
+                return
+            if i in ui.selected:
+                ui.selected.remove(i)
+            else:
+                ui.selected.append(i)
+            ui.feedback = ""
+            self.render_table()
+            return
+        if act == "unstage":
+            n = int(el.dataset.i)
+            if 0 <= n < len(ui.staged):
+                ui.staged.pop(n)
+            ui.feedback = ""
+            self.render_table()
+            return
+        if act == "clear":
+            ui.selected = []
+            ui.staged = []
+            ui.feedback = ""
+            self.render_table()
+            return
+        if tb.hand_over:
+            self.feedback(self.cat.t("hints.hand_over"), "hint")
+            return
+        if not tb.my_turn:
+            self.feedback(self.cat.t("hints.wait_turn", name=tb.seat_name(tb.turn)), "hint")
+            return
+        if ui.busy:
+            return
+        groups = [g for g in ui.staged] + ([list(ui.selected)] if ui.selected else [])
+        if act == "draw":
+            await self.play("draw")
+        elif act == "pass":
+            await self.play("pass")
+        elif act == "take":
+            await self.play(M.take_action(hand, groups, (tb.view or {}).get("discard_top")))
+        elif act == "meld":
+            if not groups:
+                self.feedback(self.cat.t("hints.select_cards"), "hint")
+                return
+            await self.play(M.meld_action(hand, groups))
+        elif act == "stage":
+            if not ui.selected:
+                self.feedback(self.cat.t("hints.select_cards"), "hint")
+                return
+            ui.staged.append(sorted(ui.selected))
+            ui.selected = []
+            ui.feedback = ""
+            self.render_table()
+        elif act in ("add", "add-to"):
+            if not ui.selected:
+                self.feedback(self.cat.t("hints.select_cards"), "hint")
+                return
+            if not tb.my_melds:
+                self.feedback(self.cat.t("hints.no_meld_to_add"), "hint")
+                return
+            target = el.dataset.target if act == "add-to" else self.add_target(tb)
+            if not target:
+                self.feedback(self.cat.t("hints.choose_meld"), "hint")
+                return
+            await self.play(M.add_action(target, hand, ui.selected))
+        elif act == "discard":
+            if ui.staged:
+                self.feedback(self.cat.t("hints.staged_discard"), "hint")
+                return
+            if len(ui.selected) != 1:
+                self.feedback(self.cat.t("hints.discard_one"), "hint")
+                return
+            await self.play(M.discard_action(hand, ui.selected[0]))
+        elif act == "ask":
+            await self.play("ask")
+
+    def add_target(self, tb):
+        """The meld the Add button means: the one meld the selection can join, else the
+        one meld of the selection's rank; None when the player must choose."""
+        if len(tb.glow_targets) == 1:
+            return tb.glow_targets[0]
+        if tb.glow_targets:
+            return None
+        ranks = [M.rank_of(c) for c in tb.sel_codes if not M.is_wild(c)]
+        if ranks and ranks.count(ranks[0]) == len(ranks):
+            matches = [tb.targets[i] for i in range(len(tb.my_melds)) if M.meld_rank(tb.my_melds[i]) == ranks[0]]
+            if len(matches) == 1:
+                return matches[0]
+        if len(tb.targets) == 1:
+            return tb.targets[0]
+        return None
+
+    def set_lang(self, lang):
+        if lang not in self.catalogs:
+            return
+        self.prefs["lang"] = lang
+        self.save_prefs()
+        self.cat = self.catalogs[lang]
+        focus = document.activeElement
+        focus_id = focus.id if focus and focus.id else ""
+        self.rendered = {}
+        self.render()
+        if focus_id and by_id(focus_id):
+            by_id(focus_id).focus()
+
+    # ------------------------------------------------------------------ start
+    async def boot(self):
+        self.build_page()
+        self.render()
+        await self.start_engine()
+        self.render()
+        document.body.dataset.ui = "ready"
+        if self.query.get("watch"):
+            await self.start_game(True)
+        elif self.query.get("new"):
+            await self.start_game(False)
+
+
+app = App()
+await app.boot()
