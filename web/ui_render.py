@@ -170,7 +170,7 @@ def top_bar(tb):
                + esc(cat.t("table.hand_number", n=v.get("hand_number", 1))) + '</span> <span>'
                + esc(cat.t("table.target", n=v.get("target", ""))) + '</span></div>')
     out.append('<div class="tools">')
-    if ui.watch:
+    if ui.watch and not tb.hand_over:
         label = cat.t("actions.resume") if ui.paused else cat.t("actions.pause")
         out.append('<button type="button" class="btn small" id="btn-pause" data-act="pause" aria-pressed="'
                    + attr_bool(ui.paused) + '">' + esc(label) + '</button>')
@@ -301,9 +301,12 @@ def meld_box(tb, side, i, cards, target):
     body = ['<span class="mfan">']
     shown = cards
     if canasta:
-        # A canasta is squared up: one card on top (natural: a red card, mixed: a black one).
+        # A canasta is squared up: one card on top (natural: a red card, mixed: a black one,
+        # as players mark them at the table).
         top = [c for c in cards if not M.is_wild(c)]
-        shown = [top[0] if top else cards[0]]
+        suits = ("H", "D") if natural else ("S", "C")
+        coloured = [c for c in top if c[1:2] in suits]
+        shown = [coloured[0] if coloured else (top[0] if top else cards[0])]
     for c in shown:
         body.append(card_img(c, "face"))
     body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(cat.rank_name(rank))
@@ -458,7 +461,7 @@ def actions_bar(tb):
 def log_area(tb):
     cat = tb.cat
     entries = tb.snap.get("log") or []
-    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ol class="log-list" id="log-list">']
+    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ul class="log-list" id="log-list">']
     current = tb.view.get("hand_number", 0)
     for e in reversed(entries):
         if not isinstance(e, dict) or e.get("hand") != current:
@@ -467,7 +470,7 @@ def log_area(tb):
         you = seat == tb.viewer and not tb.ui.watch
         out.append('<li data-seat="' + str(seat) + '">' + esc(cat.log_line(tb.seat_name(seat), e.get("action", ""), you))
                    + '</li>')
-    out.append('</ol>')
+    out.append('</ul>')
     return "".join(out)
 
 
