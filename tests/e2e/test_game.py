@@ -1,0 +1,308 @@
+"""The game in the browser: the built site, the MicroPython UI and the engine worker,
+played by clicking. Seeds and saves come from the engine on CPython (game_helpers), and
+?speed=instant lets the bots play without pauses."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+from game_helpers import (
+    EDGE,
+    Mirror,
+    BROKEN_PREFIX,
+    SAVE_KEY,
+    ask_save,
+    catalog,
+    click_cards,
+    feedback,
+    first_hand,
+    hand_of,
+    meld_seed,
+    play_by_clicking,
+    refusal,
+    wait_human_turn,
+    wait_ui,
+)
+from playwright.sync_api import Page, expect
+from site_helpers import READY_TIMEOUT_MS, Watched
+
+EN = catalog("en")
+FR = catalog("fr")
+
+
+def _open(w: Watched, url: str) -> Page:
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(url)
+    wait_ui(page)
+    return page
+
+
+def _no_horizontal_scroll(page: Page) -> None:
+    width, inner = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= inner, f"the page is {width} px wide in a {inner} px window"
+
+
+def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: str) -> None:
+    """Draw, two refused attempts explained, a meld, a discard; then the three bots play
+    and it is the player's turn again."""
+    seed, hand_after_draw, meld = meld_seed(4)
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = _open(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    wait_human_turn(page)
+    assert hand_of(page) == sorted(first_hand(seed)["view"]["hand"])  # same deal as CPython's engine
+    expect(page.locator("#act-draw")).not_to_have_attribute("aria-disabled", "true")
+
+    page.click("#act-draw")
+    wait_human_turn(page, "play")
+    assert hand_of(page) == sorted(hand_after_draw)
+    expect(page.locator("#act-draw")).to_have_attribute("aria-disabled", "true")
+
+    # Two cards selected: discarding is not offered, and a click says why.
+    cards = meld.split()[1:]
+    page.focus(f'#g-hand button.hcard[data-card="{cards[0]}"]')
+    page.keyboard.press("Space")  # cards are selectable from the keyboard
+    expect(page.locator(f'#g-hand button.hcard[data-card="{cards[0]}"]').first).to_have_attribute("aria-pressed", "true")
+    click_cards(page, [cards[1]])
+    expect(page.locator("#act-discard")).to_have_attribute("aria-disabled", "true")
+    page.click("#act-discard", force=True)  # aria-disabled, but it still answers a click
+    assert feedback(page) == EN.t("hints.discard_one")
+    # A meld of two cards: the engine refuses it, and the page explains the rule.
+    page.click("#act-meld")
+    error = refusal(seed, 4, ["draw", f"meld {cards[0]} {cards[1]}"])
+    expect(page.locator("#g-feedback")).to_have_text(EN.error_text(error))
+    assert error["code"] == "meld_too_small"
+    assert hand_of(page) == sorted(hand_after_draw)  # nothing changed
+
+    click_cards(page, cards[2:])
+    expect(page.locator("#act-meld")).to_have_class(re.compile(r"\bhint\b"))  # a legal meld: highlighted
+    page.click("#act-meld")
+    name = EN.t("table.meld_name", rank=EN.rank_name(cards[0][0]), n=len(cards), wilds=0)
+    expect(page.locator(f'#melds-0 .meld[aria-label="{name}"]')).to_have_count(1)
+    wait_human_turn(page, "play")
+    expect(page.locator("#g-feedback")).to_be_empty()
+    left = list(hand_after_draw)
+    for c in cards:
+        left.remove(c)
+    assert hand_of(page) == sorted(left)
+
+    discard = left[0]
+    click_cards(page, [discard])
+    expect(page.locator("#act-discard")).not_to_have_attribute("aria-disabled", "true")
+    page.click("#act-discard")
+    wait_human_turn(page, "draw")  # the three bots have played
+    log = page.inner_text("#g-log")
+    assert EN.t("log_you.discard", card=EN.card_name(discard)) in log
+    for key in ("table.left", "table.partner", "table.right"):
+        assert EN.t(key) in log, log
+    w.assert_clean()
+
+
+def test_language_switch_changes_texts_and_card_names(watched: Callable[..., Watched], site_url: str) -> None:
+    """French from the URL, English from the start screen, French again from the table;
+    a refused meld explained in French. A 2-player game, started from the start screen."""
+    w = watched(viewport={"width": 390, "height": 844})
+    page = _open(w, f"{site_url}?lang=fr&speed=instant&seed=5")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#btn-new")).to_have_text(FR.t("app.new_game"))
+    expect(page.locator(".tagline")).to_have_text(FR.t("app.tagline"))
+
+    page.click('label:has(#opt-lang-en)')
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#btn-new")).to_have_text(EN.t("app.new_game"))
+    expect(page.locator("#opt-players legend")).to_have_text(EN.t("app.players"))
+    page.click('label:has(#opt-players-2)')
+    page.click("#btn-new")
+    snap = first_hand(5, 2)
+    wait_human_turn(page)
+    assert hand_of(page) == sorted(snap["view"]["hand"])
+    expect(page.locator("#g-board .seat")).to_have_count(1)  # one opponent
+    first = sorted(snap["view"]["hand"], key=lambda c: ("AKQJT98765432".find(c[0]) if c != "JK" else 14))[0]
+    card = page.locator("#c0")
+    expect(card).to_have_attribute("data-card", first)
+    expect(card).to_have_attribute("aria-label", EN.card_label(first))
+    expect(page.locator("#act-draw")).to_have_text(EN.t("actions.draw"))
+
+    page.click("#btn-lang")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(card).to_have_attribute("aria-label", FR.card_label(first))
+    expect(page.locator("#act-draw")).to_have_text(FR.t("actions.draw"))
+    expect(page.locator("#g-turn")).to_have_text(FR.t("table.turn_you_draw"))
+
+    page.click("#act-draw")
+    wait_human_turn(page, "play")
+    hand = page.locator("#g-hand button.hcard")
+    two = [hand.nth(0).get_attribute("data-card"), hand.nth(1).get_attribute("data-card")]
+    hand.nth(0).click(position=EDGE)
+    hand.nth(1).click(position=EDGE)
+    page.click("#act-meld")
+    error = refusal(5, 2, ["draw", f"meld {two[0]} {two[1]}"])
+    expect(page.locator("#g-feedback")).to_have_text(FR.error_text(error))
+    _no_horizontal_scroll(page)
+    w.assert_clean()
+
+
+def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url: str) -> None:
+    """Bots at every seat; the view is seat 0's own (its hand, the others' counts);
+    pause holds the game; the hand ends with the score sheet of both sides."""
+    w = watched(viewport={"width": 1280, "height": 800})
+    w.context.add_init_script(
+        """window.__longest = 0;
+        try {
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+          }).observe({ type: "longtask", buffered: true });
+        } catch (e) {}"""
+    )
+    page = _open(w, f"{site_url}?watch=1&speed=instant&seed=3&lang=en")
+    page.wait_for_selector('#game[data-mode="watch"]', state="attached")
+    page.click("#btn-pause")
+    page.wait_for_selector('#game[data-paused="true"][data-bots="idle"]', state="attached")
+    moves = page.get_attribute("#game", "data-moves")
+    page.wait_for_timeout(800)
+    assert page.get_attribute("#game", "data-moves") == moves  # paused: nobody plays
+    assert page.locator("#g-hand button").count() == 0  # nothing to click in watch mode
+    expect(page.locator("#g-hand .hcard")).to_have_count(len(page.get_attribute("#game", "data-hand").split()))
+    # A new version of the site is ready: not offered in the middle of a hand...
+    page.evaluate("() => { window.canastaUpdate.available = true;"
+                  " window.dispatchEvent(new CustomEvent('canasta:update-available')); }")
+    page.wait_for_timeout(200)
+    expect(page.locator("#update-banner")).to_be_hidden()
+    page.click("#btn-pause")  # resume
+    page.wait_for_selector('#game[data-hand-over="true"]', state="attached")
+    # ... but at its end.
+    expect(page.locator("#update-banner")).to_be_visible()
+    expect(page.locator("#update-now")).to_have_text(EN.t("app.update_now"))
+    result = page.locator("#g-result")
+    expect(result).to_be_visible()
+    expect(result.locator("h2")).to_have_text(EN.t("dialogs.hand_over", n=1))
+    headers = result.locator("thead th[data-side]")
+    expect(headers).to_have_count(2)
+    assert [headers.nth(i).inner_text() for i in range(2)] == [EN.t("table.side_ns"), EN.t("table.side_ew")]
+    melds_row = result.locator('tr[data-line="melds"]')
+    expect(melds_row.locator("th")).to_have_text(EN.t("score_lines.melds"))
+    expect(melds_row.locator("td")).to_have_count(2)
+    expect(result.locator("tfoot tr.total td")).to_have_count(2)
+    expect(result.locator("tfoot tr.game-total th")).to_have_text(EN.t("dialogs.game_total"))
+    expect(page.locator("#btn-next")).to_be_focused()
+    longest = page.evaluate("() => window.__longest")
+    assert longest < 1000, f"the main thread was blocked for {longest} ms"
+    w.assert_clean()
+
+
+def test_reload_resumes_the_same_position(watched: Callable[..., Watched], site_url: str) -> None:
+    w = watched(viewport={"width": 360, "height": 740})
+    page = _open(w, f"{site_url}?seed=7&new=1&speed=instant&lang=en")
+    wait_human_turn(page)
+    page.click("#act-draw")
+    wait_human_turn(page, "play")
+    page.locator("#c0").click(position=EDGE)
+    page.click("#act-discard")
+    wait_human_turn(page, "draw")
+    _no_horizontal_scroll(page)
+    before = {name: page.get_attribute("#game", f"data-{name}") for name in ("hand", "turn", "phase", "moves")}
+    log = page.inner_text("#log-list")
+    assert "new=" not in page.url and "seed=" not in page.url  # a reload resumes, it does not deal again
+
+    page.reload()
+    wait_ui(page)
+    _no_horizontal_scroll(page)
+    expect(page.locator("#btn-continue")).to_be_visible()
+    page.click("#btn-continue")
+    wait_human_turn(page, "draw")
+    after = {name: page.get_attribute("#game", f"data-{name}") for name in ("hand", "turn", "phase", "moves")}
+    assert after == before
+    assert page.inner_text("#log-list") == log
+    w.assert_clean()
+
+
+def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..., Watched], site_url: str) -> None:
+    """A save that cannot be read is reported and kept under another key; wrong URL
+    values are reported and ignored; a new game then starts and is saved."""
+    w = watched(viewport={"width": 390, "height": 844})
+    w.context.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)}, '{{not a save'); }}"
+    )
+    page = _open(w, f"{site_url}?players=7&speed=warp&lang=en")
+    notices = page.locator("#notices")
+    expect(notices).to_be_visible()
+    text = notices.inner_text()
+    assert EN.t("app.save_unreadable", reason=EN.reason_text("JSONDecodeError")) in text
+    assert EN.t("app.bad_param", name="players", value="7", expected="4, 2") in text
+    assert EN.t("app.bad_param", name="speed", value="warp", expected="slow, normal, fast, instant") in text
+    expect(page.locator("#btn-continue")).to_have_count(0)
+    expect(page.locator("#opt-players-4")).to_be_checked()  # the default
+    expect(page.locator("#opt-speed-normal")).to_be_checked()
+    storage: dict[str, Any] = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    kept = [k for k in storage if k.startswith(BROKEN_PREFIX)]
+    assert len(kept) == 1 and storage[kept[0]] == "{not a save", storage
+    assert SAVE_KEY not in storage
+
+    page.click("#btn-new")
+    page.wait_for_selector('#game[data-mode="play"]', state="attached")
+    saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+    assert json.loads(saved)["format"] == "canasta-save"
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(kept[0])})") == "{not a save"
+    w.assert_clean()
+
+
+def test_partner_asks_to_go_out(watched: Callable[..., Watched], site_url: str) -> None:
+    """The partner's "may I go out?" is a modal dialog: focus inside, Escape does not
+    dismiss it, the answer is played."""
+    save, _seed = ask_save()
+    w = watched(viewport={"width": 1280, "height": 800})
+    w.context.add_init_script(
+        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(save)}); }}"
+    )
+    page = _open(w, f"{site_url}?speed=instant&lang=en")
+    page.click("#btn-continue")
+    dialog = page.locator("#ask-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("open", "")
+    expect(dialog.locator("h2")).to_have_text(EN.t("dialogs.ask_title"))
+    expect(page.get_by_role("dialog", name=EN.t("dialogs.ask_title"))).to_be_visible()
+    expect(page.locator("#answer-yes")).to_be_focused()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    expect(dialog).to_be_visible()  # still waiting for an answer
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.closest('#ask-dialog') !== null")
+    page.click("#answer-yes")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#g-log")).to_contain_text(EN.t("log_you.answer_yes"))
+    w.assert_clean()
+
+
+def test_a_whole_hand_by_clicking(watched: Callable[..., Watched], site_url: str) -> None:
+    """Every move of seat 0 for a whole hand played with the mouse (draw, take, meld with
+    groups set aside, add to a meld, discard, ask, answer), each chosen by the engine's
+    bot on CPython: the page agrees with the CPython engine after every move."""
+    seed = 21
+    mirror = Mirror(seed, 4)
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = _open(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    verbs = set()
+    while True:
+        if mirror.snap["hand_over"]:
+            page.wait_for_selector('#game[data-hand-over="true"]', state="attached")
+            break
+        wait_human_turn(page, mirror.snap["view"]["phase"])
+        assert page.get_attribute("#game", "data-moves") == str(mirror.moves())
+        assert hand_of(page) == sorted(mirror.snap["view"]["hand"])
+        action = mirror.choose()
+        verbs.add(action.split()[0] + (" |" if "|" in action else ""))
+        play_by_clicking(page, action)
+        mirror.play(action)
+        page.wait_for_selector(f'#game[data-moves="{mirror.moves()}"]', state="attached")
+    totals = [s["total"] for s in sorted(mirror.snap["last_hand"], key=lambda s: s["side"])]
+    expect(page.locator("#g-result tfoot tr.total td")).to_have_text([str(t) for t in totals])
+    print("verbs played by clicking:", sorted(verbs))
+    w.assert_clean()
