@@ -15,6 +15,7 @@
 #     the update banner is offered only on the start screen or at the end of a hand.
 import asyncio
 import json
+import sys
 
 from pyscript import document, workers
 from pyscript import window as _window_module
@@ -111,6 +112,8 @@ class App:
         self.update_dismissed = False
         self.dialog_open = False
         self.result_shown = False
+        self.save_failed = False
+        self.starting = False
 
     # ------------------------------------------------------------------ prefs
     def load_prefs(self):
@@ -390,6 +393,7 @@ class App:
             info = json.loads(await engine.ping())
         except Exception as error:  # the worker failed to start: say so, never a blank page
             self.engine_error = str(error)
+            self.engine_ready.set()  # waiting starts give up (self.engine is None)
             self.render()
             return
         self.engine = engine
@@ -457,8 +461,13 @@ class App:
             self.ui.staged = []
         self.snap = snap
         if not self.ui.watch and isinstance(snap.get("save"), dict):
-            storage_set(SAVE_KEY, json.dumps(snap["save"]))
-            self.has_save = True
+            if storage_set(SAVE_KEY, json.dumps(snap["save"])):
+                self.has_save = True
+            elif not self.save_failed:
+                # Say it once: the game goes on, but a reload would lose it.
+                self.save_failed = True
+                self.ui.feedback = self.cat.t("app.save_failed")
+                self.ui.feedback_kind = "hint"
 
     def show_table(self):
         self.screen = "table"
@@ -468,6 +477,15 @@ class App:
         window.scrollTo(0, 0)
 
     async def start_game(self, watch):
+        if self.starting:
+            return
+        self.starting = True
+        try:
+            await self._start_game(watch)
+        finally:
+            self.starting = False
+
+    async def _start_game(self, watch):
         await self.engine_ready.wait()
         if self.engine is None:
             return
@@ -593,6 +611,17 @@ class App:
 
     # ------------------------------------------------------------------ actions
     async def handle(self, act, el):
+        """One click on an element with data-act. A bug here must not leave the page
+        stuck: it is reported and the game goes on from the last snapshot."""
+        try:
+            await self._handle(act, el)
+        except Exception as error:
+            sys.print_exception(error, sys.stderr)  # a console error: the tests fail on it
+            self.ui.busy = False
+            if self.screen == "table" and self.snap is not None:
+                self.feedback(self.cat.t("errors.internal_error"))
+
+    async def _handle(self, act, el):
         if act == "lang":
             self.set_lang(el.dataset.lang)
         elif act == "update-now":
@@ -762,4 +791,9 @@ class App:
 
 
 app = App()
-await app.boot()
+try:
+    await app.boot()
+except Exception as error:  # never a blank page: say what failed
+    sys.print_exception(error, sys.stderr)
+    app.engine_error = str(error)
+    app.render_status()

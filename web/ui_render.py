@@ -312,7 +312,8 @@ def meld_box(tb, side, i, cards, target):
     body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(cat.rank_name(rank))
                 + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
     if wilds:
-        body.append(' <span class="meld-wilds">(' + esc(cat.t("table.wild_count", n=wilds)) + ')</span>')
+        # The star marks wild cards on the card faces too; the meld's name says it in words.
+        body.append(' <span class="meld-wilds">\u2605' + str(wilds) + '</span>')
     if kind:
         body.append('<span class="canasta-tag">' + esc(kind) + '</span>')
     body.append('</span>')
@@ -443,7 +444,7 @@ def actions_bar(tb):
     buttons.append(("add", cat.t("actions.add"), play and sel > 0 and len(tb.my_melds) > 0,
                     play and len(tb.glow_targets) > 0))
     buttons.append(("discard", cat.t("actions.discard"), play and sel == 1 and not staged,
-                    play and sel == 1 and legal.can("discard")))
+                    play and sel == 1 and not staged and legal.can("discard")))
     if tb.players == 4:
         buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
     buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))

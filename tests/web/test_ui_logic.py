@@ -134,3 +134,11 @@ def test_actions_follow_the_selection() -> None:
     ui.selected = [0]
     html = R.actions_bar(R.Table(CATS["en"], snap, ui))
     assert 'id="act-discard" data-act="discard">' in html
+
+
+def test_main_compiles() -> None:
+    """web/main.py (run by MicroPython in the page, with a top-level await) is valid Python."""
+    import ast
+
+    source = (WEB / "main.py").read_text(encoding="utf-8")
+    compile(source, "main.py", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
