@@ -259,6 +259,7 @@ class App:
         feedback.className = "feedback " + self.ui.feedback_kind if self.ui.feedback else "feedback"
         result = by_id("g-result")
         result.hidden = regions.get("g-result", "") == ""
+        result.dataset.mode = "bar" if self.ui.sheet_hidden else "sheet"
         self.update_game_data()
         if replaced and focus_id:
             el = by_id(focus_id)
@@ -583,8 +584,11 @@ class App:
         self.ui.busy = True
         self.update_game_data()
         viewer = (self.snap.get("view") or {}).get("seat", 0)
+        gen = self.gen
         res = await self.call("play", viewer, text)
         self.ui.busy = False
+        if gen != self.gen:
+            return  # the player left this game meanwhile (Menu)
         if not res.get("ok"):
             self.feedback(self.cat.error_text(res.get("error")))
             return
@@ -598,13 +602,17 @@ class App:
         if self.ui.busy:
             return
         self.ui.busy = True
+        gen = self.gen
         res = await self.call("next_hand")
         self.ui.busy = False
+        if gen != self.gen:
+            return
         if not res.get("ok"):
             self.feedback(self.cat.error_text(res.get("error")))
             return
         self.update_dismissed = False
         self.ui.feedback = ""
+        self.ui.sheet_hidden = False
         self.set_snapshot(res)
         self.result_shown = False
         await self.after_move()
@@ -650,6 +658,12 @@ class App:
                 await self.run_bots()
         elif act == "next-hand":
             await self.next_hand()
+        elif act in ("sheet-hide", "sheet-show"):
+            self.ui.sheet_hidden = act == "sheet-hide"
+            self.render_table()
+            other = by_id("btn-sheet-show" if self.ui.sheet_hidden else "btn-sheet-hide")
+            if other:
+                other.focus()
         elif act in ("answer-yes", "answer-no"):
             if self.needs_answer():
                 self.dialog_open = False

@@ -30,6 +30,7 @@ class UIState:
         self.busy = False
         self.feedback = ""      # an explanation (refusal, hint)
         self.feedback_kind = "error"
+        self.sheet_hidden = False  # the hand's score sheet folded away to see the table
 
 
 class Table:
@@ -486,8 +487,14 @@ def result_panel(tb):
         if isinstance(s, dict):
             by_side[s.get("side", -1)] = s
     order = [tb.my_side] + [s for s in range(tb.sides) if s != tb.my_side]
-    out = ['<div class="result-card"><h2 id="result-title">'
-           + esc(cat.t("dialogs.hand_over", n=v.get("hand_number", 1))) + '</h2>']
+    title = cat.t("dialogs.hand_over", n=v.get("hand_number", 1))
+    if tb.ui.sheet_hidden:
+        # Folded: a bar at the bottom, the final table visible above it.
+        out = ['<div class="result-bar"><h2 id="result-title">' + esc(title) + '</h2>'
+               '<button type="button" class="btn" id="btn-sheet-show" data-act="sheet-show">'
+               + esc(cat.t("dialogs.show_sheet")) + '</button>' + _result_button(tb) + '</div>']
+        return "".join(out)
+    out = ['<div class="result-card"><h2 id="result-title">' + esc(title) + '</h2>']
     ending = ending_text(tb)
     if ending:
         out.append('<p class="ending">' + esc(ending) + '</p>')
@@ -528,15 +535,22 @@ def result_panel(tb):
     out.append('</tr></tfoot></table>')
     if tb.game_over:
         out.append('<p class="winner" id="winner">' + esc(winner_text(tb)) + '</p>')
-        out.append('<div class="result-buttons"><button type="button" class="btn primary" id="btn-again" '
-                   'data-act="again">' + esc(cat.t("actions.new_game")) + '</button>'
-                   '<button type="button" class="btn" id="btn-result-menu" data-act="menu">'
-                   + esc(cat.t("actions.menu")) + '</button></div>')
-    else:
-        out.append('<div class="result-buttons"><button type="button" class="btn primary" id="btn-next" '
-                   'data-act="next-hand">' + esc(cat.t("actions.next_hand")) + '</button></div>')
-    out.append('</div>')
+    out.append('<div class="result-buttons">' + _result_button(tb))
+    if tb.game_over:
+        out.append('<button type="button" class="btn" id="btn-result-menu" data-act="menu">'
+                   + esc(cat.t("actions.menu")) + '</button>')
+    out.append('<button type="button" class="btn" id="btn-sheet-hide" data-act="sheet-hide">'
+               + esc(cat.t("dialogs.show_table")) + '</button></div></div>')
     return "".join(out)
+
+
+def _result_button(tb):
+    """Next hand, or New game once the game is over."""
+    if tb.game_over:
+        return ('<button type="button" class="btn primary" id="btn-again" data-act="again">'
+                + esc(tb.cat.t("actions.new_game")) + '</button>')
+    return ('<button type="button" class="btn primary" id="btn-next" data-act="next-hand">'
+            + esc(tb.cat.t("actions.next_hand")) + '</button>')
 
 
 def winner_text(tb):

@@ -187,6 +187,13 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     expect(result.locator("tfoot tr.total td")).to_have_count(2)
     expect(result.locator("tfoot tr.game-total th")).to_have_text(EN.t("dialogs.game_total"))
     expect(page.locator("#btn-next")).to_be_focused()
+    # The sheet folds away to show the final table, and comes back.
+    page.click("#btn-sheet-hide")
+    expect(result.locator("table")).to_have_count(0)
+    expect(page.locator("#btn-sheet-show")).to_be_focused()
+    expect(page.locator("#melds-0")).to_be_visible()
+    page.click("#btn-sheet-show")
+    expect(result.locator("tfoot tr.total td")).to_have_count(2)
     longest = page.evaluate("() => window.__longest")
     assert longest < 1000, f"the main thread was blocked for {longest} ms"
     w.assert_clean()
