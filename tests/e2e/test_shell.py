@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from game_helpers import wait_human_turn
 from site_helpers import (
     READY_TIMEOUT_MS,
     Watched,
@@ -134,8 +135,8 @@ def test_service_worker_installs_and_controls(
 def test_offline_after_one_visit(
     watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any], capsys: Any
 ) -> None:
-    """One online visit, then offline: a reload works and the engine worker answers again.
-    Prints the load times (cold, warm, offline)."""
+    """One online visit, then offline: a reload works, the engine worker answers again and
+    a new game can be started. Prints the load times (cold, warm, offline)."""
     w = watched()
     page = w.page()
     t0 = time.perf_counter()
@@ -157,6 +158,11 @@ def test_offline_after_one_visit(
     wait_ready(page, build_info["engine"])
     offline = time.perf_counter() - t0
     assert page.evaluate("async () => JSON.parse(await (await fetch('./build-info.json')).text()).engine") == build_info["engine"]
+    # Still offline, a new game starts (a link with settings, as a player or an embed uses)
+    # and the table comes up for the player's first turn.
+    page.goto(f"{site_url}?seed=1&new=1&speed=instant&lang=en")
+    wait_human_turn(page)
+    assert page.locator("#g-hand button.hcard").count() == 11
     assert failed == []
     with capsys.disabled():
         print(f"\n  shell load to 'ready': cold {cold:.2f} s, warm (service worker) {warm:.2f} s, offline {offline:.2f} s")
