@@ -15,7 +15,6 @@ canastas laid whole from hand: D7's concealed canasta bonus).
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -193,17 +192,7 @@ def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
 def _check_counts(state: HandState) -> None:
     """No card may occur more often than the decks hold (NOTATION.md "Position")."""
     r = state.rules
-    counts: Counter[Card] = Counter()
-    for h in state.hands:
-        counts.update(h)
-    for ms in state.melds:
-        for m in ms:
-            counts.update(m.cards)
-    for t in state.threes:
-        counts.update(t)
-    counts.update(state.discard)
-    counts.update(state.stock)
-    for c, k in counts.items():
+    for c, k in state.cards_in_play().items():
         limit = r.joker_copies if c.rank == "JK" else r.card_copies
         if k > limit:
             raise NotationError("too_many_copies", f"{c.text} occurs {k} times; the decks hold {limit}",

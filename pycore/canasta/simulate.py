@@ -81,20 +81,6 @@ def _fingerprint(state: HandState) -> tuple[int, int]:
     return sum(len(z) for z in zones), sum(sum(map(tag, z)) for z in zones)
 
 
-def _exact_cards(state: HandState) -> Counter[Card]:
-    cards: Counter[Card] = Counter()
-    for h in state.hands:
-        cards.update(h)
-    for ms in state.melds:
-        for m in ms:
-            cards.update(m.cards)
-    for t in state.threes:
-        cards.update(t)
-    cards.update(state.discard)
-    cards.update(state.stock)
-    return cards
-
-
 def _check_view(state: HandState, seat: int, where: str) -> list[str]:
     """The view holds exactly the seat's own hand and the public zones: no other field
     exists that could carry a card, and the card fields equal what the seat can see."""
@@ -142,7 +128,7 @@ def _check_hand_end(game: Game, sample: HandState | None, full: Counter[Card], w
                     replay_record: bool) -> list[str]:
     state = game.state
     problems = []
-    if _exact_cards(state) != full:
+    if state.cards_in_play() != full:
         problems.append(f"{where}: cards not accounted for at the end of the hand")
     for seat in range(state.rules.players):
         problems.extend(_check_view(state, seat, where))

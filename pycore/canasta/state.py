@@ -8,6 +8,7 @@ as NOTATION.md "Position" requires.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -123,6 +124,20 @@ class HandState(NamedTuple):
 
     def initial_minimum(self, side: int) -> int:
         return self.rules.initial_meld_minimum(self.scores[side])
+
+    def cards_in_play(self) -> Counter[Card]:
+        """Every card of the hand, wherever it is, counted (positions and invariant checks)."""
+        counts: Counter[Card] = Counter()
+        for h in self.hands:
+            counts.update(h)
+        for ms in self.melds:
+            for m in ms:
+                counts.update(m.cards)
+        for t in self.threes:
+            counts.update(t)
+        counts.update(self.discard)
+        counts.update(self.stock)
+        return counts
 
     def card_count(self) -> int:
         """Every card of the hand, wherever it is (for the conservation invariant)."""

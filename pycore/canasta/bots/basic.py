@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Meld, Pass, Take
-from ..cards import Card, card
+from ..cards import Card, card, remove_cards
 from ..errors import CanastaError
 from ..goout import can_go_out
 from ..melds import GROUP, TableMeld, grow, new_group
@@ -144,16 +144,6 @@ def _cards_of(action: Action) -> Cards:
     if isinstance(action, Discard):
         return (action.card,)
     return ()
-
-
-def _without(hand: Cards, cards: Cards) -> Cards | None:
-    rest = list(hand)
-    for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            return None
-    return tuple(rest)
 
 
 class BasicBot:
@@ -296,7 +286,7 @@ class BasicBot:
         best_score = float("-inf")
         for a in lays:
             used = _cards_of(a)
-            rest = _without(f.hand, used)
+            rest = remove_cards(f.hand, used)
             if rest is None:
                 continue
             after = self._after(f, a)
