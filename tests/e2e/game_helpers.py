@@ -4,28 +4,18 @@ both), the UI's catalogs and text functions (web/ui_text.py), and waits on the p
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from functools import lru_cache
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from canasta.host import Host
 from playwright.sync_api import Locator, Page
-from site_helpers import READY_TIMEOUT_MS, REPO
+from site_helpers import READY_TIMEOUT_MS, REPO, _load
 
 WEB = REPO / "web"
 SAVE_KEY = "canasta.save.v1"
 BROKEN_PREFIX = "canasta.save.broken."
-
-
-def _load(name: str, path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 ui_text = _load("canasta_ui_text", WEB / "ui_text.py")
