@@ -51,7 +51,6 @@ request routing is not used, because it disables the HTTP cache.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import platform
@@ -64,7 +63,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -72,16 +70,15 @@ from playwright.sync_api import BrowserContext, Page, Request, Response, sync_pl
 from playwright.sync_api import Error as PlaywrightError
 
 REPO = Path(__file__).resolve().parents[1]
-SITE = REPO / "dist" / "site"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-# The flags of tests/e2e/site_helpers.py, plus the block on other hosts.
+# The e2e suite's Chromium location, flags, script loader and local server: one copy of each.
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+from site_helpers import CHROMIUM, SITE, serve_site  # noqa: E402
+from site_helpers import CHROMIUM_ARGS as E2E_ARGS  # noqa: E402
+
+# Plus: other hosts do not resolve (instead of request interception, which disables the
+# HTTP cache), and a disk cache large enough for Pyodide's 9.6 MB wasm.
 CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
+    *E2E_ARGS,
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--disk-cache-size=268435456",
 ]
@@ -92,16 +89,6 @@ GOAL_START_SCREEN_MS = 300.0
 GOAL_LONGTASK_MS = 100.0
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    # build/ is not a package (and `build` is also pypa's build): load the script by path.
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-serve_site = _load("canasta_serve_site", REPO / "build" / "serve_site.py")
 
 
 # --- the bare Pyodide page ---------------------------------------------------------------
