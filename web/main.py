@@ -1,8 +1,8 @@
 # The page's UI: MicroPython on the main thread (PyScript `type="mpy"`).
 #
-# It talks to the engine only through the named worker "engine" (Pyodide, worker.py), with
-# JSON strings in and out: new_game, snapshot, play, bot_step, next_hand, save, load
-# (canasta.host). The engine and the bots think in the worker, so this thread only draws
+# It talks to the engine only through window.canastaEngine (engine.js: a module worker
+# running Pyodide and worker.py, started before this UI loads), with JSON strings in and
+# out: new_game, snapshot, play, bot_step, next_hand, save, load (canasta.host). The engine and the bots think in the worker, so this thread only draws
 # the table and waits (asyncio), and the page never freezes.
 #
 # Modules (listed in mpy.json "files"): ui_text (catalogs, card names, errors, log lines),
@@ -17,7 +17,7 @@ import asyncio
 import json
 import sys
 
-from pyscript import document, workers
+from pyscript import document
 from pyscript import window as _window_module
 from pyscript.ffi import create_proxy
 
@@ -34,6 +34,8 @@ import ui_text
 SAVE_KEY = "canasta.save.v1"
 BROKEN_PREFIX = "canasta.save.broken."
 PREFS_KEY = "canasta.prefs.v1"
+#: At speed "instant", bots' moves redraw the table at most this often (ms).
+INSTANT_FRAME_MS = 250
 TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-log", "g-result")
 
 
@@ -390,8 +392,8 @@ class App:
     # ------------------------------------------------------------------ the engine
     async def start_engine(self):
         try:
-            engine = await workers["engine"]
-            info = json.loads(await engine.ping())
+            engine = window.canastaEngine
+            info = json.loads(await engine.ready)
         except Exception as error:  # the worker failed to start: say so, never a blank page
             self.engine_error = str(error)
             self.engine_ready.set()  # waiting starts give up (self.engine is None)
@@ -410,7 +412,7 @@ class App:
         if self.engine is None:
             return {"ok": False, "error": {"code": "internal_error", "params": {}}}
         try:
-            text = await getattr(self.engine, name)(*args)
+            text = await self.engine.call(name, *args)
             data = json.loads(text)
         except Exception as error:
             print("engine call failed:", name, error)
@@ -554,6 +556,7 @@ class App:
         gen = self.gen
         self.bots_running = True
         self.update_game_data()
+        drawn = window.performance.now()
         try:
             while gen == self.gen and self.snap is not None:
                 s = self.snap
@@ -571,7 +574,15 @@ class App:
                     self.ui.feedback = self.cat.error_text(res.get("error"))
                     break
                 self.set_snapshot(res["snapshot"])
-                self.render_table()
+                # At speed "instant" moves come faster than anyone can read them: draw the
+                # table at most every INSTANT_FRAME_MS (the last state is drawn below), which
+                # also brings the player's first turn up sooner.
+                now = window.performance.now()
+                if self.delay() > 0 or now - drawn >= INSTANT_FRAME_MS:
+                    self.render_table()
+                    drawn = now
+                else:
+                    self.update_game_data()
         finally:
             self.bots_running = False
         if gen == self.gen:

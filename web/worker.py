@@ -1,11 +1,10 @@
-# The engine worker: Pyodide in a PyScript named worker ("engine").
+# The engine's functions, run by Pyodide in the engine worker (engine-worker.js).
 #
-# The UI (main thread) calls these functions with JSON strings and gets JSON strings back:
-#     engine = await workers["engine"]
-#     out = await engine.snapshot(0)
+# The UI (main thread) calls them with JSON strings and gets JSON strings back:
+#     out = await window.canastaEngine.call("snapshot", 0)
 # Each one is a thin wrapper over `canasta.host`, the engine's browser-side host, which
-# owns the game. The wheel is unpacked into the worker's file system by worker.json
-# ("files"), so `import canasta` needs no micropip.
+# owns the game. engine-worker.js unpacks the wheel into site-packages before running this
+# file, so `import canasta` needs no micropip; it calls the functions named in __export__.
 #
 # Failures have the host's own shape, {"ok": false, "error": {"code", "params", "message"}},
 # so the UI can always parse what it gets; the worker adds two codes:
