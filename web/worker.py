@@ -55,6 +55,10 @@ def ping():
     )
 
 
+def catalog():
+    return _call("catalog")
+
+
 def new_game(options_json):
     return _call("new_game", options_json)
 
@@ -83,4 +87,4 @@ def load(save_json):
     return _call("load", save_json)
 
 
-__export__ = ["ping", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]
+__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]

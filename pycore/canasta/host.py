@@ -13,13 +13,19 @@ Shapes:
 
 - options (``new_game``): ``{"variant": "classic", "players": 2|3|4|6, "target": int,
   "seed": int (required), "humans": [seats] (default [0]), "bot": "basic",
-  "rules": {overrides}}``; missing ones take the preset's values.
+  "switches": {switch id: option}, "rules": {overrides}}``; missing ones take the
+  preset's values. Switches (``canasta.switches``) apply first, then the target, then
+  the overrides; a switch that does not apply to the preset is refused.
+- catalog (``catalog``): every preset with its player counts and applicable switches
+  (``canasta.catalog``), for the start screen.
 - snapshot: ``{"ok": true, "view", "legal", "turn", "human_turn", "hand_over",
   "game_over", "scores", "last_hand", "log", "save"}``. ``view`` is ``Game.view(seat)``
   plus ``"rules"``, the table's rule overrides (public); ``legal`` the seat's action
   texts when it is to act (its turn, or its answer), else ``[]``; ``last_hand`` the
   last finished hand's score lines per side, or null; ``log`` the last
-  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1).
+  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1);
+  ``table`` the rules in play, for the player to look up: ``{"variant", "players",
+  "target", "switches": {id: option}}``.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
 
@@ -38,16 +44,18 @@ from typing import Any, ParamSpec
 
 from .actions import parse_action
 from .bots import BOTS, get_bot
-from .errors import CanastaError
+from .catalog import applies, catalog as _catalog, table_switches
+from .errors import CanastaError, RulesError
 from .game import Game
 from .rules import Rules
+from .switches import SWITCHES, set_switch
 from .variants import get as get_variant
 
 SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
 #: How many of the latest actions a snapshot's log holds.
 LOG_SIZE = 12
-_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "rules"})
+_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "switches", "rules"})
 
 
 class HostError(CanastaError):
@@ -159,7 +167,17 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     bot = data.get("bot", "basic")
     if not isinstance(bot, str) or bot not in BOTS:
         raise HostError(code, f"bot: one of {', '.join(sorted(BOTS))}", field="bot")
+    switches = data.get("switches", {})
+    if not isinstance(switches, dict) or not all(isinstance(v, str) for v in switches.values()):
+        raise HostError(code, "switches: expected an object of switch id -> option name", field="switches")
     rules = get_variant(variant, _int(players) if players is not None else None)
+    base = rules
+    for switch_id, option in sorted(switches.items()):
+        switch = SWITCHES.get(switch_id)
+        if switch is not None and not applies(switch, base):
+            raise RulesError("switch_not_applicable", f"{switch_id} does not apply to {base.name} "
+                             f"with {base.players} players", name=switch_id)
+        rules = set_switch(rules, switch_id, option)
     changes = dict(overrides)
     if target is not None:
         changes["target"] = _int(target)
@@ -170,7 +188,8 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):
         raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
     options = {"variant": rules.name, "players": rules.players, "target": rules.target, "seed": seed,
-               "humans": sorted(h for h in humans if h is not None), "bot": bot, "rules": dict(overrides)}
+               "humans": sorted(h for h in humans if h is not None), "bot": bot,
+               "switches": dict(switches), "rules": dict(overrides)}
     return options, rules
 
 
@@ -198,6 +217,7 @@ class Host:
         self._humans: frozenset[int] = frozenset()
         self._log: list[dict[str, Any]] = []
         self._overrides: dict[str, Any] = {}
+        self._table: dict[str, Any] = {}
 
     # ------------------------------------------------------------- requests
     @_guarded
@@ -281,6 +301,9 @@ class Host:
         self._humans = frozenset(options["humans"])
         self._log = log[-LOG_SIZE:]
         self._overrides = _rule_overrides(game.rules)
+        r = game.rules
+        self._table = {"variant": r.name, "players": r.players, "target": r.target,
+                       "switches": table_switches(r)}
 
     def _need_game(self) -> Game:
         if self._game is None:
@@ -331,6 +354,7 @@ class Host:
             "scores": list(game.scores),
             "last_hand": [s.to_dict() for s in game.results[-1]] if game.results else None,
             "log": [dict(e) for e in self._log],
+            "table": {**self._table, "switches": dict(self._table["switches"])},
             "save": self._save(),
         }
 
@@ -377,6 +401,11 @@ _HOST = Host()
 
 def new_game(options: str) -> str:
     return _HOST.new_game(options)
+
+
+def catalog() -> str:
+    """Every preset, its player counts and house-rule switches (``canasta.catalog``), as JSON."""
+    return _dumps({"ok": True, **_catalog()})
 
 
 def snapshot(seat: int) -> str:
