@@ -78,13 +78,18 @@ ERROR_CODES: tuple[str, ...] = (
     "game_over", "hand_in_progress", "hand_over", "unknown_action", "wrong_phase",
     # cards and the pile
     "bad_take", "card_not_in_hand", "must_take_pile", "no_cards", "no_meld_for_top_card", "pile_empty",
-    "pile_frozen", "pile_not_for_initial_meld", "stock_empty", "stock_not_empty", "take_needs_natural",
+    "pile_frozen", "pile_group_too_large", "pile_not_for_initial_meld", "stock_empty", "stock_not_empty", "take_needs_natural",
     "take_needs_natural_pair", "take_needs_two_cards", "top_card_three", "top_card_wild",
     # melds
     "all_wild_meld", "ambiguous_target", "black_three_meld", "black_threes_count", "black_threes_only_going_out",
     "initial_meld_too_low", "meld_closed", "meld_too_large", "meld_too_small", "mixed_ranks", "no_such_meld",
     "rank_already_melded", "rank_takes_no_wilds", "red_three_meld", "too_few_naturals", "too_many_wilds",
     "wilds_outnumber", "wrong_rank",
+    # melds: Modern American and the house rules (RULES.md 3, 6)
+    "no_opening_first_turn", "opening_shape", "rank_closed", "rule_of_five", "wild_meld_unfinished",
+    "wilds_initial_only",
+    # discarding (RULES.md 3)
+    "discard_closed_rank", "discard_on_empty_pile", "discard_three", "discard_wild",
     # going out and asking
     "already_asked", "ask_before_last_cards", "ask_once_after_draw", "cannot_go_out", "must_discard_to_go_out",
     "must_go_out", "need_canasta", "no_partner", "partner_said_no",

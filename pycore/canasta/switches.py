@@ -8,11 +8,12 @@ are playing (or ``"custom"``). The UI lists ``SWITCHES`` with their one-line tex
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import RulesError
-from .rules import Rules
+from .rules import Rules, Upcard
 
 
 @dataclass(frozen=True)
@@ -22,12 +23,42 @@ class Option:
     params: tuple[tuple[str, Any], ...]
 
 
+def _always(rules: Rules) -> bool:
+    return True
+
+
+def _has_upcard(rules: Rules) -> bool:
+    return rules.upcard is not Upcard.NONE
+
+
+def _pile_can_thaw(rules: Rules) -> bool:
+    """The pile is not always frozen (Modern American takes it with a natural pair only)."""
+    return not rules.pile_always_frozen
+
+
+def _black_three_discarded(rules: Rules) -> bool:
+    return "B3" not in rules.undiscardable and _pile_can_thaw(rules)
+
+
 @dataclass(frozen=True)
 class Switch:
+    """A disputed point: ``id`` is stable (the UI translates by it), ``title`` is its
+    one-line English description, ``options`` its choices (the default first)."""
+
     id: str
     title: str
     options: tuple[Option, ...]  #: the first one is the default
     players: tuple[int, ...] = (2, 3, 4, 6)  #: the player counts it applies to
+    #: whether the switch means anything under these rules (e.g. no upcard, no D1).
+    applies: Callable[[Rules], bool] = _always
+
+    def applicable(self, rules: Rules) -> bool:
+        return rules.players in self.players and self.applies(rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: id, title, and each option's name and one-line text."""
+        return {"id": self.id, "title": self.title,
+                "options": [{"name": o.name, "text": o.text} for o in self.options]}
 
 
 def _o(name: str, text: str, **params: Any) -> Option:
@@ -39,7 +70,7 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
         _o("cover", "Turn more cards on top; a covered wild or red 3 freezes the pile (seed 002, Pagat)",
            upcard="cover"),
         _o("bury", "Put it at the bottom of the stock and turn again; no freeze (seed 000)", upcard="bury"),
-    )),
+    ), applies=_has_upcard),
     Switch("D2", "Wild cards in a meld", (
         _o("two_naturals", "At least 2 natural cards and at most 3 wild cards (seed 000, Pagat)",
            wild_ratio="two_naturals"),
@@ -50,11 +81,11 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
     Switch("D3", "A discarded black 3", (
         _o("block_next", "Blocks only the next player (seed 000, Pagat)", freezing_kinds=("2", "JK", "R3")),
         _o("freeze", "Freezes the pile like a wild card (Bicycle)", freezing_kinds=("2", "JK", "R3", "B3")),
-    )),
+    ), applies=_black_three_discarded),
     Switch("D4", "Unfrozen pile: top card onto an existing meld", (
         _o("allowed", "Allowed (seed 000, Pagat)", take_onto_meld=True),
         _o("two_cards", "Only with two cards from hand (seed 001)", take_onto_meld=False),
-    )),
+    ), applies=_pile_can_thaw),
     Switch("D5", "Red 3s toward the initial meld", (
         _o("no", "Do not count (Pagat)", threes_count_for_initial_meld=False),
         _o("yes", "Count (seed 000, literally)", threes_count_for_initial_meld=True),
@@ -70,7 +101,7 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
     Switch("D8", "Unfrozen pile: top card + one natural + one wild", (
         _o("allowed", "Allowed (seed 001, Pagat)", take_with_natural_and_wild=True),
         _o("natural_pair", "Natural pair only (seed 000)", take_with_natural_and_wild=False),
-    )),
+    ), applies=_pile_can_thaw),
     Switch("D9", "Three players: canastas needed to go out", (
         _o("two", "Two (seed 000, Pagat)", canastas_to_go_out=2),
         _o("one", "One (seed 001)", canastas_to_go_out=1),
@@ -94,9 +125,9 @@ def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
     sw = _switch(switch_id)
     for o in sw.options:
         if o.name == option:
-            if rules.players not in sw.players:
-                raise RulesError("switch_not_applicable", f"{switch_id} applies to {sw.players} players only",
-                                 name=switch_id)
+            if not sw.applicable(rules):
+                raise RulesError("switch_not_applicable", f"{switch_id} does not apply to these rules "
+                                 f"({rules.name}, {rules.players} players)", name=switch_id)
             return rules.replace(**dict(o.params))
     names = ", ".join(o.name for o in sw.options)
     raise RulesError("unknown_option", f"{switch_id} has no option {option!r} (options: {names})",
@@ -109,3 +140,8 @@ def switch_state(rules: Rules, switch_id: str) -> str:
         if all(getattr(rules, k) == v for k, v in o.params):
             return o.name
     return "custom"
+
+
+def switches_for(rules: Rules) -> list[Switch]:
+    """The switches a player can set on these rules (a preset and player count), in id order."""
+    return [sw for sw in SWITCHES.values() if sw.applicable(rules)]

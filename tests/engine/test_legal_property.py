@@ -252,9 +252,11 @@ def canonical(state: HandState, action: Action) -> Action | None:
         if action.target.startswith("#"):
             i = int(action.target[1:])
         else:
-            i = next(k for k, m in enumerate(melds) if m.rank == action.target and m.kind is MeldKind.GROUP)
+            found = [k for k, m in enumerate(melds) if m.rank == action.target and m.kind is MeldKind.GROUP]
+            i = next((k for k in found if not melds[k].full(state.rules)), found[0])
         ranks = [m.rank for m in melds]
-        label = melds[i].rank if ranks.count(melds[i].rank) == 1 else f"#{i}"
+        wild = melds[i].kind is MeldKind.WILD
+        label = melds[i].rank if ranks.count(melds[i].rank) == 1 and not wild else f"#{i}"
         return Add(label, canonical_cards(hand, action.cards))
     if isinstance(action, Take):
         if action.extra or not melds:
@@ -397,6 +399,11 @@ def test_whole_hands_keep_a_legal_action_to_the_end(players: int) -> None:
 @given(states(house_rules()), st.data())
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_properties_hold_under_house_rules(state: HandState, data: st.DataObject) -> None:
+    check_all(state, data)
+
+
+def check_all(state: HandState, data: st.DataObject) -> None:
+    """Every property, with fewer random actions (for the rules beyond Classic's defaults)."""
     check_listed_accepted(state)
     check_non_empty(state)
     check_unique_and_deterministic(state)
@@ -435,3 +442,11 @@ def test_an_add_or_meld_without_cards_is_refused(kind: str) -> None:
     action: Action = Add(state.melds[side][0].rank, ()) if kind == "add" else Meld(())
     with pytest.raises(IllegalAction):
         apply(state, action)
+
+
+# ----------------------------------------------------------------- the presets of RULES.md 3 and 6
+@given(states(st.sampled_from([variants.get("modern-american"), variants.get("maison"),
+                               variants.get("classic-1950s")])), st.data())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_under_the_new_presets(state: HandState, data: st.DataObject) -> None:
+    check_all(state, data)

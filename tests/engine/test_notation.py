@@ -325,7 +325,7 @@ def test_bad_turn_fields(key: str, value: str) -> None:
     assert e.message.startswith(f"{key}:")
 
 
-@pytest.mark.parametrize("variant", ["samba", "Classic", "modern-american"])
+@pytest.mark.parametrize("variant", ["hand-and-foot", "Classic", "modern_american"])
 def test_unknown_variant(variant: str) -> None:
     e = refused(position(variant=variant))
     assert e.code == "bad_position"
