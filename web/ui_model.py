@@ -66,17 +66,35 @@ def kinds(codes):
 
 
 def meld_rank(cards):
-    """The rank a meld is of: its first natural card's rank ("3" for black 3s)."""
+    """The rank a group is of: its first natural card's rank ("3" for black 3s); ""
+    for a wild-card meld; a sequence's highest rank (its cards come highest first)."""
     for c in cards:
         if not is_wild(c):
             return rank_of(c)
     return ""
 
 
+def meld_kind(cards):
+    """"wild" (wild cards alone), "sequence" (one suit, several ranks: Samba, Bolivia),
+    "black3s" or "group". A meld in a view is just its cards; its kind shows in them."""
+    naturals = [c for c in cards if not is_wild(c)]
+    if not naturals:
+        return "wild" if cards else "group"
+    ranks = []
+    for c in naturals:
+        if rank_of(c) not in ranks:
+            ranks.append(rank_of(c))
+    if len(ranks) > 1:
+        return "sequence"
+    if ranks[0] == "3":
+        return "black3s"
+    return "group"
+
+
 def meld_targets(melds):
     """The notation target of each of a side's melds: its rank letter, or "#i" where
     two melds share a rank."""
-    ranks = [meld_rank(m) for m in melds]
+    ranks = [meld_rank(m) if meld_kind(m) != "sequence" else "" for m in melds]
     out = []
     for i in range(len(ranks)):
         out.append(ranks[i] if ranks[i] and ranks.count(ranks[i]) == 1 else "#" + str(i))

@@ -6,8 +6,10 @@
 import ui_model as M
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
-SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "concealed_canastas",
-               "red_threes", "going_out", "going_out_concealed", "hand_penalty")
+SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas",
+               "concealed_canastas", "red_threes", "threes", "going_out", "going_out_concealed",
+               "black_threes_going_out", "hand_penalty", "melds_against", "unfinished_groups",
+               "unfinished_wild_melds", "held_groups")
 
 
 def esc(text):
@@ -365,11 +367,12 @@ def melds_area(tb, side, cls):
            '<h2 class="melds-title" id="' + head_id + '">' + esc(tb.side_name(side)) + '</h2>'
            '<div class="meld-row">']
     if threes:
-        out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t("table.red_threes") + ": "
+        three_key = "table.threes" if [c for c in threes if M.kind_of(c) == "B3"] else "table.red_threes"
+        out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t(three_key) + ": "
                    + str(len(threes))) + '"><span class="mfan">')
         for c in threes:
             out.append(card_figure(cat, c))
-        out.append('</span><span class="meld-label">' + esc(cat.t("table.red_threes")) + '</span></div>')
+        out.append('</span><span class="meld-label">' + esc(cat.t(three_key)) + '</span></div>')
     if not melds and not threes:
         out.append('<p class="empty">' + esc(cat.t("table.no_melds")) + '</p>')
     targets = M.meld_targets(melds)
@@ -382,18 +385,33 @@ def melds_area(tb, side, cls):
 def meld_box(tb, side, i, cards, target):
     cat = tb.cat
     rank = M.meld_rank(cards)
+    mkind = M.meld_kind(cards)
     wilds = len([c for c in cards if M.is_wild(c)])
     canasta = M.is_canasta(cards)
     natural = M.is_natural(cards)
+    variant = tb.view.get("variant", "")
     kind = ""
-    if canasta:
-        kind = cat.t("table.canasta_natural") if natural else cat.t("table.canasta_mixed")
-    name = cat.t("table.meld_name", rank=cat.rank_name(rank), n=len(cards), wilds=wilds)
+    if mkind == "sequence":
+        suit = cards[0][1:2] if cards else ""
+        title = cat.t("table.sequence", suit=cat.t("cards.suits." + SUIT_KEYS.get(suit, "S")))
+        if canasta:
+            kind = _variant_word(cat, variant, "sequence_canasta", "table.samba")
+        name = title + " (" + str(len(cards)) + ")"
+    elif mkind == "wild":
+        title = cat.t("table.wild_meld")
+        if canasta:
+            kind = _variant_word(cat, variant, "wild_canasta", "table.canasta_wild")
+        name = title + " (" + str(len(cards)) + ")"
+    else:
+        title = cat.rank_name(rank)
+        if canasta:
+            kind = cat.t("table.canasta_natural") if natural else cat.t("table.canasta_mixed")
+        name = cat.t("table.meld_name", rank=cat.rank_name(rank), n=len(cards), wilds=wilds)
     if kind:
         name = name + " — " + kind
-    cls = "meld"
+    cls = "meld kind-" + mkind
     if canasta:
-        cls += " canasta " + ("natural" if natural else "mixed")
+        cls += " canasta " + ("natural" if natural and mkind != "wild" else "mixed")
     mine = side == tb.my_side
     selectable = mine and tb.can_act and tb.phase == "play" and len(tb.ui.selected) > 0
     glow = mine and target in tb.glow_targets
@@ -401,7 +419,7 @@ def meld_box(tb, side, i, cards, target):
         cls += " glow"
     body = ['<span class="mfan">']
     shown = cards
-    if canasta:
+    if canasta and mkind == "group":
         # A canasta is squared up: one card on top (natural: a red card, mixed: a black one,
         # as players mark them at the table).
         top = [c for c in cards if not M.is_wild(c)]
@@ -410,9 +428,11 @@ def meld_box(tb, side, i, cards, target):
         shown = [coloured[0] if coloured else (top[0] if top else cards[0])]
     for c in shown:
         body.append(card_img(c, "face"))
-    body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(cat.rank_name(rank))
+    if canasta and mkind != "group":
+        shown = cards[:1]
+    body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(title)
                 + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
-    if wilds:
+    if wilds and mkind != "wild":
         # The star marks wild cards on the card faces too; the meld's name says it in words.
         body.append(' <span class="meld-wilds">\u2605' + str(wilds) + '</span>')
     if kind:
@@ -424,6 +444,16 @@ def meld_box(tb, side, i, cards, target):
                 + esc(cat.t("table.add_to", meld=name)) + '">' + "".join(body) + '</button>')
     return ('<div class="' + cls + '" id="meld-' + str(side) + '-' + str(i) + '" role="group" aria-label="'
             + esc(name) + '">' + "".join(body) + '</div>')
+
+
+SUIT_KEYS = {"S": "S", "H": "H", "D": "D", "C": "C"}
+
+
+def _variant_word(cat, variant, word, fallback):
+    """A game's own name for a thing (Bolivia's escalera for Samba's samba), else the
+    general one."""
+    key = "variants." + variant + "." + word
+    return cat.t(key) if cat.has(key) else cat.t(fallback)
 
 
 def piles(tb):
@@ -449,6 +479,9 @@ def piles(tb):
         marks.append(('frozen-side', cat.t("table.frozen_for_you")))
     if v.get("pile_blocked"):
         marks.append(('blocked', cat.t("table.blocked")))
+    closed = v.get("closed_ranks") or []
+    if closed:
+        marks.append(('closed', cat.t("table.closed_ranks", ranks=", ".join(cat.rank_name(r) for r in closed))))
     label = cat.t("table.discard") + ": "
     label += (cat.t("table.top_card", card=cat.card_label(top)) + ", " + cat.t("table.pile_size", n=size)) if top \
         else cat.t("table.pile_empty")

@@ -18,10 +18,11 @@ from .variants import PRESETS, get
 
 
 def applies(switch: Switch, rules: Rules) -> bool:
-    """A switch is offered for a table when it covers the player count and the table's
-    preset plays one of its options (a preset that fixes the point differently, e.g.
-    Modern American's pile that is always frozen, does not show the switch)."""
-    return rules.players in switch.players and switch_state(rules, switch.id) != "custom"
+    """A switch is offered for a table when it means something there
+    (:meth:`Switch.applicable`: the player count, and e.g. no D1 without an upcard) and
+    the table's preset plays one of its options (a preset that fixes the point in
+    another way does not show it)."""
+    return switch.applicable(rules) and switch_state(rules, switch.id) != "custom"
 
 
 def table_switches(rules: Rules) -> dict[str, str]:
@@ -57,6 +58,5 @@ def catalog() -> dict[str, Any]:
             }
         presets.append({"name": p.name, "description": p.description, "players": list(p.players),
                         "default_players": p.default_players, "tables": tables})
-    switches = [{"id": s.id, "title": s.title, "options": [{"name": o.name, "text": o.text} for o in s.options]}
-                for s in SWITCHES.values()]
+    switches = [s.to_dict() for s in SWITCHES.values()]
     return {"presets": presets, "switches": switches}

@@ -59,6 +59,13 @@ def test_setup_keeps_only_choices_the_catalog_offers() -> None:
     assert empty.normalize(M.DEFAULTS)[0]["variant"] == "classic"
 
 
+def test_meld_kinds_and_targets() -> None:
+    melds = [["KH", "KS", "2C"], ["2C", "2D", "JK"], ["7H", "6H", "5H", "4H"], ["3S", "3C", "3S"], ["KD", "KC", "KS"]]
+    assert [M.meld_kind(m) for m in melds] == ["group", "wild", "sequence", "black3s", "group"]
+    # a wild-card meld, a sequence and two groups of a rank are named by index
+    assert M.meld_targets(melds) == ["#0", "#1", "#2", "3", "#4"]
+
+
 def test_hand_order_and_groups() -> None:
     hand = M.sort_hand(["JK", "2C", "3S", "4H", "AS", "KD", "KH", "TC"])
     assert hand == ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]

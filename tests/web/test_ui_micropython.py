@@ -16,6 +16,7 @@ import pytest
 
 from canasta.catalog import catalog
 from canasta.host import Host
+from canasta.variants import PRESETS
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -26,9 +27,13 @@ MICROPYTHON = REPO / "build" / "node_modules" / "@micropython" / "micropython-we
 def snapshots() -> list[dict[str, object]]:
     """Snapshots along seeded games: starts, human turns, bot turns, a hand's end."""
     out: list[dict[str, object]] = []
-    for seed, players, humans in ((3, 4, [0]), (5, 2, [0]), (8, 4, []), (9, 3, [0]), (11, 6, [0])):
+    games = [("classic", 3, 4, [0]), ("classic", 5, 2, [0]), ("classic", 8, 4, []), ("classic", 9, 3, [0]),
+             ("classic", 11, 6, [0])]
+    games += [(name, 12, None, []) for name in PRESETS if name != "classic"]
+    for variant, seed, players, humans in games:
         host = Host()
-        snap = json.loads(host.new_game(json.dumps({"seed": seed, "players": players, "humans": humans})))
+        snap = json.loads(host.new_game(json.dumps({"variant": variant, "seed": seed, "players": players,
+                                                    "humans": humans})))
         out.append(snap)
         for step in range(400):
             if snap["hand_over"]:
