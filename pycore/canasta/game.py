@@ -55,6 +55,8 @@ class Game:
         self.results: list[tuple[SideScore, ...]] = []
         self.winner: int | None = None
         self.state: HandState = deal(self.rules, self._rng, self.first_dealer, self.scores)
+        #: the discard pile as dealt (the upcard and any card turned over it): seen by all.
+        self.dealt_discard = self.state.discard
 
     # ----------------------------------------------------------------- play
     @property
@@ -100,12 +102,20 @@ class Game:
             raise IllegalAction("game_over", "the game is over")
         dealer = (self.state.dealer + 1) % self.rules.players
         self.state = deal(self.rules, self._rng, dealer, self.scores)
+        self.dealt_discard = self.state.discard
         self.hand_actions.append([])
 
     def view(self, seat: int) -> dict[str, Any]:
-        """The seat's view of the hand plus the game's public facts."""
+        """The seat's view of the hand plus the game's public facts.
+
+        ``actions`` (this hand's actions so far, in notation) and ``dealt_discard`` (the
+        pile as dealt) are public: every seat saw them happen. A draw's text names no
+        card, so a bot can replay the hand's public course (what each seat took with the
+        pile, discarded, declined) without seeing a hidden card."""
         out = view(self.state, seat)
         out.update({
+            "actions": list(self.hand_actions[-1]),
+            "dealt_discard": [c.text for c in self.dealt_discard],
             "game_scores": list(self.scores),
             "target": self.target,
             "hand_number": len(self.hand_actions),

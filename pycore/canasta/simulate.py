@@ -47,7 +47,8 @@ _VIEW_KEYS = frozenset({
     "variant", "players", "rules", "sides", "seat", "side", "dealer", "turn", "phase", "hand", "hand_counts", "melds",
     "canastas", "red_threes", "discard", "discard_top", "pile_size", "pile_frozen", "pile_frozen_for_side",
     "pile_blocked", "stock_size", "scores", "initial_minimums", "melded_this_hand", "asker", "permission",
-    "ending", "out_seat", "concealed", "closed_ranks", "played"})
+    "ending", "out_seat", "concealed", "closed_ranks", "played", "asked", "fresh", "took_pile", "acted", "old_melds",
+    "touched_old", "whole_canastas"})
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:

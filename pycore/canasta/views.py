@@ -54,4 +54,15 @@ def view(state: HandState, seat: int) -> dict[str, Any]:
         # Ranks nobody may meld (RULES.md 3): derivable from the melds, given for the UI.
         "closed_ranks": sorted(state.closed_ranks()),
         "played": list(state.played),
+        # The turn in progress, as every seat saw it (RULES.md 2 "Going out": what makes a
+        # going out concealed, what may still be asked): public facts, for search bots
+        # that rebuild a position from the view.
+        "asked": list(state.asked),
+        "fresh": state.fresh,
+        "took_pile": state.took_pile,
+        "acted": state.acted,
+        "old_melds": state.old_melds,
+        "touched_old": state.touched_old,
+        # Per side, the canastas laid whole (D7's bonus): seen as they were laid.
+        "whole_canastas": [[i for i, m in enumerate(ms) if m.whole and m.is_canasta(r)] for ms in state.melds],
     }

@@ -285,6 +285,9 @@ def test_game_views_add_only_public_facts() -> None:
     play_hand(game, rng)
     for seat in range(4):
         v = game.view(seat)
+        # The hand's public course: the pile as dealt (face up) and the actions' texts.
+        assert v.pop("dealt_discard") == [c.text for c in game.dealt_discard]
+        assert v.pop("actions") == game.hand_actions[-1]
         assert _card_strings(v) == _visible(game.state, seat)
         assert v["game_scores"] == list(game.scores)
         assert v["hand_number"] == 1
