@@ -121,6 +121,20 @@ YES = Answer(True)
 NO = Answer(False)
 
 
+def seat_after(text: str, seat: int, asker: int, players: int, sides: int) -> tuple[int, int]:
+    """Whose turn follows the action ``text`` by ``seat`` (RULES.md 2), as ``(seat,
+    asker)``: a discard passes the turn on, ``ask`` hands it to the partner (who is then
+    to answer) and the answer gives it back to ``asker``; any other action keeps it."""
+    verb = text.split()[0] if text.strip() else ""
+    if verb == "discard":
+        return (seat + 1) % players, asker
+    if verb == "ask":
+        return (seat + sides) % players, seat
+    if verb == "answer":
+        return asker, -1
+    return seat, asker
+
+
 def meld_of(*groups: Cards) -> Meld:
     """A Meld action with each group's cards in canonical order."""
     return Meld(tuple(sort_cards(g) for g in groups))

@@ -209,16 +209,20 @@ def test_the_bot_api_takes_a_view_and_actions_not_a_state() -> None:
     for name in BOTS:
         bot = get_bot(name, 0)
         assert list(inspect.signature(bot.choose).parameters) == ["view", "legal"]
-    # No bot module imports the state, the transitions, the legal-move generator or the game.
-    banned = {"state", "play", "legal", "game", "notation", "host"}
+    # No bot module imports the state, the transitions, the legal-move generator or the game;
+    # the search bot (DESIGN.md: it "builds sampled states from a view plus guessed hidden
+    # cards") may use the engine's transitions on those, never the game or the host.
+    strict = {"state", "play", "legal", "game", "notation", "host"}
+    search = {"game", "host"}
     folder = Path(bots_pkg.__file__).parent
     for path in sorted(folder.glob("*.py")):
+        banned = search if path.name == "expert.py" else strict
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 module = (node.module or "").split(".")
                 assert not banned & set(module), f"{path.name} imports {node.module}"
-                assert all(alias.name != "HandState" for alias in node.names), path.name
+                assert banned is search or all(alias.name != "HandState" for alias in node.names), path.name
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     assert not banned & set(alias.name.split(".")[1:]), f"{path.name} imports {alias.name}"

@@ -1,9 +1,15 @@
 """Bots: players that see one seat's view and its legal actions, never the full state.
 
-``get_bot(name, seed)`` builds a bot from the registry :data:`BOTS`:
+``get_bot(name, seed)`` builds a bot from the registry :data:`BOTS`. The ladder of
+levels (docs/bots.md), each measured against the one below in duplicate deals:
 
-- ``random``: a uniformly random legal action (the baseline);
-- ``basic``: the rule-based player of :mod:`canasta.bots.basic`.
+1. ``beginner``: random legal play with sane melding (:mod:`.beginner`);
+2. ``casual``: rule-based (:mod:`.casual`, on :mod:`.basic`);
+3. ``good``: the same with card counting and tuned weights (:mod:`.good`);
+4. ``expert``: determinized Monte Carlo over the level-3 policy (:mod:`.expert`).
+
+Also ``random`` (a uniformly random legal action) and ``basic`` (the rule-based core of
+``casual``, without its freeze and pile-risk habits).
 """
 
 from __future__ import annotations
@@ -13,13 +19,35 @@ from collections.abc import Callable
 from ..errors import RulesError
 from .base import Bot, rules_of
 from .basic import BasicBot
+from .beginner import BeginnerBot
+from .casual import CasualBot
+from .expert import ExpertBot
+from .good import GoodBot
 from .random_bot import RandomBot
 
 #: Bot name -> constructor taking the seed of the bot's own generator.
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
+    "beginner": BeginnerBot,
+    "casual": CasualBot,
+    "good": GoodBot,
+    "expert": ExpertBot,
 }
+
+#: The ladder: level number -> bot name.
+LEVELS: dict[int, str] = {1: "beginner", 2: "casual", 3: "good", 4: "expert"}
+
+
+def level_name(level: str | int) -> str:
+    """The bot name for a level given as 1-4 or as a name; raises ``unknown_bot``."""
+    text = str(level).strip().lower()
+    if text.isdigit() and int(text) in LEVELS:
+        return LEVELS[int(text)]
+    if text in BOTS:
+        return text
+    known = ", ".join([*(str(n) for n in LEVELS), *sorted(BOTS)])
+    raise RulesError("unknown_bot", f"unknown bot level {level!r} (known: {known})", name=str(level))
 
 
 def get_bot(name: str, seed: int) -> Bot:
@@ -31,4 +59,5 @@ def get_bot(name: str, seed: int) -> Bot:
     return make(seed)
 
 
-__all__ = ["BOTS", "BasicBot", "Bot", "RandomBot", "get_bot", "rules_of"]
+__all__ = ["BOTS", "LEVELS", "BasicBot", "BeginnerBot", "Bot", "CasualBot", "ExpertBot", "GoodBot", "RandomBot",
+           "get_bot", "level_name", "rules_of"]

@@ -62,7 +62,8 @@ class _Facts:
         for c in self.hand:
             counts[c.kind] = counts.get(c.kind, 0) + 1
         self.counts = counts
-        self.melds: list[tuple[TableMeld, ...]] = [tuple(_meld(r, m) for m in ms) for ms in view["melds"]]
+        self.melds: list[tuple[TableMeld, ...]] = [tuple(_parsed_meld(r, tuple(m)) for m in ms)
+                                                   for ms in view["melds"]]
         self.mine = self.melds[self.side]
         self.opened = bool(self.mine)
         self.closed = closed_ranks(r, self.melds)
@@ -123,6 +124,21 @@ class _Facts:
         return False
 
 
+_MELDS: dict[tuple[int, tuple[str, ...]], tuple[Rules, TableMeld]] = {}
+
+
+def _parsed_meld(rules: Rules, texts: tuple[str, ...]) -> TableMeld:
+    """:func:`_meld`, remembered: search bots read the same melds thousands of times.
+    (Keyed by the rules' identity, checked: hashing a Rules value is slow.)"""
+    key = (id(rules), texts)
+    found = _MELDS.get(key)
+    if found is None or found[0] is not rules:
+        if len(_MELDS) > 20000:
+            _MELDS.clear()
+        found = _MELDS[key] = (rules, _meld(rules, list(texts)))
+    return found[1]
+
+
 def _meld(rules: Rules, texts: list[str]) -> TableMeld:
     cards = tuple(card(t) for t in texts)
     try:
@@ -151,6 +167,11 @@ class BasicBot:
     """The rule-based bot; ``noise`` scales the random tie-breaking."""
 
     name = "basic"
+    #: the module's constants, as attributes a tuned subclass may change (bots.good).
+    yes_max_points: float = YES_MAX_POINTS
+    big_pile: int = BIG_PILE
+    take_threshold: float = TAKE_THRESHOLD
+    wild_cost: float = WILD_COST
 
     def __init__(self, seed: int = 0, noise: float = 1.0) -> None:
         self.rng = random.Random(seed)
@@ -175,7 +196,7 @@ class BasicBot:
     # ----------------------------------------------------------- answer
     def _answer(self, f: _Facts, legal: Sequence[Action]) -> Action:
         points = f.value(f.hand)
-        want: Answer = YES if points <= YES_MAX_POINTS else NO
+        want: Answer = YES if points <= self.yes_max_points else NO
         return want if any(a == want for a in legal) else legal[0]
 
     # ----------------------------------------------------------- draw
@@ -194,7 +215,7 @@ class BasicBot:
             return plain if plain is not None else legal[0]
         if plain is None:
             return best
-        threshold = 0.0 if plain == PASS else TAKE_THRESHOLD
+        threshold = 0.0 if plain == PASS else self.take_threshold
         return best if best_score >= threshold else plain
 
     def _take_score(self, f: _Facts, take: Take) -> float:
@@ -212,10 +233,10 @@ class BasicBot:
                 score += 20.0
             elif c.natural and (c.rank in my_ranks or f.counts.get(c.kind, 0) >= 1):
                 score += 6.0  # it joins a meld or makes a pair
-        score -= WILD_COST * wilds
+        score -= self.wild_cost * wilds
         if not f.opened:
             score += 40.0  # the initial meld is made, the pile opens to the side
-        if pair and len(pile) >= BIG_PILE:
+        if pair and len(pile) >= self.big_pile:
             score += 1000.0
         # Prefer keeping the hand's cards: the same pile for fewer of them.
         score -= 0.5 * len(used)

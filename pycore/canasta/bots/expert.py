@@ -1,0 +1,280 @@
+"""Level 4, ``expert``: determinized Monte Carlo over the level-3 policy (issue 5).
+
+For one decision, with the seat's view alone:
+
+1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`) makes its
+   choice; the candidates are that choice and a few alternatives it ranks close behind:
+   in the draw phase the plain draw and its best way to take the pile; in the play phase
+   its best discards (stopping the melding, or not going out, is one of them), a natural
+   meld it held back, ``ask``; both answers to "may I go out?". **Level 3's vetoes
+   stay**: a wild card is never discarded unless level 3 would, nor a card level 3
+   scores as a blunder (far below its best discard: the next opponent's known pair on a
+   big pile, a card that goes onto its melds).
+2. **Determinizations.** The cards the seat cannot see (the other hands and the stock)
+   are dealt at random from the cards it has not seen: each other hand gets its known
+   cards (taken with the pile and not played since, :class:`~canasta.bots.memory.Memory`)
+   and is filled up to its known size; bonus threes go only to the stock (a hand never
+   holds one). Each sample is a full position rebuilt from the view's public facts.
+   The answer to "may I go out?" stays level 3's (from its own hand): the asker's hand
+   is hidden, and a random one could not go out as the asker's can.
+3. **Playouts.** Every candidate is applied to the same samples and played on by the
+   level-3 policy for every seat (common random numbers: the same playout seeds for
+   every candidate) to the end of the hand or ``horizon`` actions.
+4. **Choice.** The best mean of the seat's side's hand score minus the mean of the
+   other sides' (at a horizon, the score as it stands with the cards in hand counted
+   at ``HAND_WEIGHT`` of their value); ties and near-ties go to level 3's choice.
+
+The budget is ``rollouts`` playouts per decision (deterministic: a seed gives the same
+decision on every machine), default :data:`DEFAULT_ROLLOUTS`; ``time_limit`` (seconds)
+optionally stops sooner, at the price of machine-dependent decisions. Each decision's
+generator comes from the bot's seed; nothing reads the global ``random``.
+
+The search builds positions from the view plus guessed cards with the engine's own
+``apply`` and ``legal_actions`` (DESIGN.md: "bots that search build sampled states from a
+view plus guessed hidden cards"); it is never handed the real state, and the honesty
+test re-deals the hidden cards to check its choices do not depend on them.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import ASK, NO, YES, Action, Add, Discard, Draw, Meld, Pass, Take
+from ..cards import Card, card, deck
+from ..legal import legal_actions
+from ..notation import from_position
+from ..play import apply
+from ..rules import Rules
+from ..scoring import score_hand
+from ..state import HandState, shuffle
+from ..views import view as state_view
+from .base import rules_of
+from .basic import _Facts
+from .good import GoodBot
+from .memory import Memory
+
+#: Playouts per decision at the default budget (docs/bots.md "Speed": about 0.3 s in
+#: CPython, under 1 s in Pyodide).
+DEFAULT_ROLLOUTS = 48
+#: Actions played out after a candidate before scoring the position (None: to the hand's end).
+DEFAULT_HORIZON: int | None = 60
+#: Cards still in hand at a horizon count this share of their value against the side.
+HAND_WEIGHT = 0.6
+#: A discard scored this much below level 3's best one is a blunder (never a candidate).
+VETO_MARGIN = 60.0
+#: The search must beat level 3's choice by this many points per hand to overrule it.
+MARGIN = 10.0
+#: Noise of the playout policy (level 3's is 0.5).
+PLAYOUT_NOISE = 0.3
+
+_FIELDS = ("variant", "players", "scores", "dealer", "turn", "phase", "melds", "red_threes", "discard", "asker",
+           "permission", "asked", "fresh", "took_pile", "acted", "old_melds", "touched_old", "ending", "out_seat",
+           "concealed", "whole_canastas", "played")
+
+
+class Sampler:
+    """Positions consistent with one view: the hidden cards dealt at random."""
+
+    def __init__(self, view: dict[str, Any], rules: Rules, memory: Memory) -> None:
+        self.seat: int = view["seat"]
+        self.rules = rules
+        counts: dict[Card, int] = {}
+        for c in deck(rules.decks, rules.jokers_per_deck):
+            counts[c] = counts.get(c, 0) + 1
+        visible = [*view["hand"], *view["discard"]]
+        visible += [t for ms in view["melds"] for m in ms for t in m]
+        visible += [t for ts in view["red_threes"] for t in ts]
+        for t in visible:
+            c = card(t)
+            counts[c] -= 1
+        sizes = list(view["hand_counts"])
+        known: list[list[Card]] = [[] for _ in sizes]
+        for s, held in enumerate(memory.known):
+            if s == self.seat:
+                continue
+            for c, n in held.items():
+                take = min(n, counts.get(c, 0), sizes[s] - len(known[s]))
+                known[s].extend([c] * take)
+                counts[c] -= take
+        self.known = known
+        self.pool = tuple(c for c, n in counts.items() for _ in range(n) if n > 0)
+        self.sizes = sizes
+        self.stock_size: int = view["stock_size"]
+        position = {k: view[k] for k in _FIELDS if k in view}
+        position["rules"] = view.get("rules") or {}
+        position["melded_this_hand"] = view["melded_this_hand"]
+        position["hands"] = [view["hand"] if s == self.seat else [] for s in range(len(sizes))]
+        position["stock"] = []
+        base = from_position(position)
+        self.base = base
+
+    def sample(self, rng: random.Random) -> HandState:
+        bonus = self.rules.bonus_threes
+        cards = shuffle(self.pool, rng)
+        plain = [c for c in cards if c.kind not in bonus]
+        extra = [c for c in cards if c.kind in bonus]
+        hands: list[tuple[Card, ...]] = []
+        pos = 0
+        for s, size in enumerate(self.sizes):
+            if s == self.seat:
+                hands.append(self.base.hands[s])
+                continue
+            need = max(size - len(self.known[s]), 0)
+            got = plain[pos:pos + need]
+            pos += need
+            hands.append(tuple(sorted(self.known[s] + got, key=_order)))
+        rest = plain[pos:] + extra
+        # The bonus threes at random places of the stock (never in a hand).
+        stock = list(shuffle(tuple(rest), rng)) if extra else rest
+        return self.base.with_(hands=tuple(hands), stock=tuple(stock[:self.stock_size]))
+
+
+def _order(c: Card) -> int:
+    return c.order
+
+
+def evaluate(state: HandState, side: int) -> float:
+    """The side's hand score minus the mean of the other sides' (module docstring, 4)."""
+    sheet = score_hand(state)
+    values = []
+    for s in sheet:
+        total = float(s.total)
+        if not state.over:
+            for line in s.lines:
+                if line.name == "hand_penalty":
+                    total -= line.points * (1.0 - HAND_WEIGHT)
+        values.append(total)
+    others = [v for i, v in enumerate(values) if i != side]
+    return values[side] - (sum(others) / len(others) if others else 0.0)
+
+
+class ExpertBot:
+    """Determinized Monte Carlo with level-3 playouts (module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, horizon: int | None = DEFAULT_HORIZON,
+                 max_candidates: int = 4, time_limit: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.horizon = horizon
+        self.max_candidates = max_candidates
+        self.time_limit = time_limit
+        #: the last decision's candidates with their mean values (for hints and tests).
+        self.last: list[tuple[Action, float]] = []
+        #: level 3's choice at the last decision.
+        self.policy_choice: Action | None = None
+
+    def _seed(self) -> int:
+        return int(self.rng.random() * (1 << 53))
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self.last = []
+        policy = GoodBot(self._seed())
+        choice = policy.choose(view, legal)
+        self.policy_choice = choice
+        if len(legal) == 1 or view["phase"] == "answer":
+            # The answer stays level 3's: the asker's hand is hidden, and a sample that
+            # could not go out (as the asker's can: it was allowed to ask) would mislead.
+            return choice
+        cands = candidates(view, legal, choice, policy)[:self.max_candidates]
+        if len(cands) == 1 or self.rollouts <= 0:
+            return choice
+        rules = rules_of(view)
+        memory = Memory(view, rules)
+        sampler = Sampler(view, rules, memory)
+        side = view["side"]
+        totals = [0.0] * len(cands)
+        samples = max(1, self.rollouts // len(cands))
+        start = time.perf_counter()
+        done = 0
+        for _ in range(samples):
+            state = sampler.sample(self.rng)
+            seed = self._seed()
+            for j, a in enumerate(cands):
+                totals[j] += self.playout(apply(state, a), side, seed)
+            done += 1
+            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                break
+        means = [t / done for t in totals]
+        self.last = list(zip(cands, means))
+        best = 0
+        for j in range(1, len(cands)):
+            if means[j] > means[best] + (MARGIN if best == 0 else 0.0):
+                best = j
+        return cands[best]
+
+    def playout(self, state: HandState, side: int, seed: int) -> float:
+        """Play on with the level-3 policy at every seat; the value for ``side``."""
+        rng = random.Random(seed)
+        bots: dict[int, GoodBot] = {}
+        steps = 0
+        limit = self.horizon
+        while not state.over and (limit is None or steps < limit):
+            legal = legal_actions(state)
+            if not legal:
+                break  # cannot happen in a consistent position; never loop on one
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                seat = state.turn
+                bot = bots.get(seat)
+                if bot is None:
+                    bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=PLAYOUT_NOISE)
+                action = bot.choose(state_view(state, seat), tuple(legal))
+            state = apply(state, action)
+            steps += 1
+        return evaluate(state, side)
+
+
+def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot) -> list[Action]:
+    """Level 3's choice first, then the alternatives worth a search (module docstring, 1)."""
+    out: list[Action] = [choice]
+
+    def push(a: Action | None) -> None:
+        if a is not None and a not in out:
+            out.append(a)
+
+    phase = view["phase"]
+    if phase == "answer":
+        push(NO if choice == YES else YES)
+        return out
+    f = _Facts(view)
+    policy.memory(f)
+    if phase == "draw":
+        push(next((a for a in legal if isinstance(a, (Draw, Pass))), None))
+        takes = [a for a in legal if isinstance(a, Take)]
+        if takes:
+            push(max(takes, key=lambda t: policy._take_score(f, t)))
+        return out
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        scored = sorted(((policy._discard_score(f, d.card), i, d) for i, d in enumerate(discards)),
+                        key=lambda x: (-x[0], x[1]))
+        top = scored[0][0]
+        chose_wild = isinstance(choice, Discard) and choice.card.wild
+        for s, _, d in scored[:3]:
+            if s >= top - VETO_MARGIN and (chose_wild or not d.card.wild):
+                push(d)
+    if isinstance(choice, Discard):
+        # A natural meld level 3 held back (to keep the cards in hand).
+        lays = [a for a in legal if isinstance(a, (Meld, Add)) and not any(c.wild for c in _lay_cards(a))]
+        if lays:
+            push(max(lays, key=lambda a: (len(_lay_cards(a)), -legal.index(a))))
+    if ASK in legal:
+        push(ASK)
+    return out
+
+
+def _lay_cards(a: Meld | Add) -> tuple[Card, ...]:
+    if isinstance(a, Meld):
+        return tuple(c for g in a.melds for c in g)
+    return a.cards
+
+
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "ExpertBot", "Sampler", "candidates", "evaluate"]

@@ -1,0 +1,124 @@
+"""Level 3, ``good``: the casual player with card counting and a tuned weight set
+(DESIGN.md "Bots", issue 5).
+
+Counting (:class:`~canasta.bots.memory.Memory`, from the hand's public course in the
+view): the cards each opponent certainly holds (taken with the pile and not played
+since), the kinds each seat discarded and drew over, and every card seen, so that
+
+- a discard the next opponent is known to pair (two known cards: the pile goes even
+  frozen; one known card: with a wild card on an unfrozen pile) is avoided, weighted by
+  the pile's size;
+- a kind the next opponent drew over or discarded itself is safer;
+- "dead" ranks (every other copy seen, known cards in other hands included) are
+  recognised exactly.
+
+The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
+a time, a changed value kept when ``good`` with it beat ``good`` without it over the
+same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import Action, Take
+from ..cards import Card
+from .basic import _Facts
+from .casual import CasualBot
+from .memory import Memory
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The tunable numbers of the level-3 player (points-like units of its scores)."""
+
+    take_threshold: float = 20.0  #: least score of a pile worth taking rather than drawing
+    wild_cost: float = 40.0  #: a wild card from hand spent to take the pile
+    big_pile: int = 5  #: a pile always taken with a natural pair from this size
+    yes_max_points: float = 50.0  #: "yes" to "may I go out?" with at most these points in hand
+    freeze_pile: int = 7  #: least pile size for freezing it when behind
+    out_risk: float = 0.5  #: share of a pile's points counted against it when an opponent may go out
+    danger_pair: float = 90.0  #: discarding a kind the next opponent holds a known pair of
+    danger_one: float = 35.0  #: ... one known card of, on a pile open to a natural and a wild
+    passed_bonus: float = 14.0  #: the next opponent drew over this kind
+    discarded_bonus: float = 10.0  #: the next opponent discarded this kind itself
+    pile_extra: float = 0.0  #: added to a pile's worth per card under the top one
+    opp_known_pile: float = 0.0  #: a pile's worth less per card an opponent is known to hold of its top rank
+
+    def to_dict(self) -> dict[str, float]:
+        return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+#: The tuned set (docs/bots.md "Tuning").
+TUNED = Weights()
+
+
+class GoodBot(CasualBot):
+    """CasualBot with counting and the tuned weights (module docstring)."""
+
+    name = "good"
+
+    def __init__(self, seed: int = 0, noise: float = 0.5, weights: Weights = TUNED) -> None:
+        super().__init__(seed, noise)
+        self.weights = weights
+        self.take_threshold = weights.take_threshold
+        self.wild_cost = weights.wild_cost
+        self.big_pile = weights.big_pile
+        self.yes_max_points = weights.yes_max_points
+        self.freeze_pile = weights.freeze_pile
+        self.out_risk = weights.out_risk
+        self._memory: Memory | None = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        self._memory = None
+        self._view = view
+        return super().choose(view, legal)
+
+    def memory(self, f: _Facts) -> Memory:
+        if self._memory is None:
+            if "actions" not in self._view:
+                # No course of the hand to replay (a search's playout): the table alone.
+                self._memory = Memory(self._view, f.rules, table_only=True)
+                return self._memory
+            m = Memory(self._view, f.rules)
+            self._memory = m
+            # Cards the next opponent may hold: the hidden ones and its known ones.
+            seen = dict(m.seen)
+            for k, n in m.kinds[f.next_seat].items():
+                seen[k] = seen.get(k, 0) - n
+            f.seen = seen
+        return self._memory
+
+    def _take_score(self, f: _Facts, take: Take) -> float:
+        m = self.memory(f)
+        w = self.weights
+        score = super()._take_score(f, take) + w.pile_extra * (len(f.discard) - 1)
+        if w.opp_known_pile and f.discard:
+            # The opponents' known cards of the top rank: that rank is contested.
+            k = f.discard[-1].kind
+            score -= w.opp_known_pile * sum(m.holds(s, k) for s in range(f.players) if s % f.sides != f.side)
+        return score
+
+    def _discard_score(self, f: _Facts, c: Card) -> float:
+        m = self.memory(f)
+        score = super()._discard_score(f, c)
+        if not c.natural:
+            return score
+        w = self.weights
+        k = c.kind
+        nxt = f.next_seat
+        pile = len(f.discard) + 1
+        held = m.holds(nxt, k)
+        frozen = f.frozen_for[f.next_side]
+        if held >= 2:
+            score -= w.danger_pair + 6.0 * pile
+        elif held == 1 and not frozen and f.rules.take_with_natural_and_wild:
+            score -= w.danger_one + 3.0 * pile
+        if k in m.passed[nxt]:
+            score += w.passed_bonus
+        if k in m.discarded[nxt]:
+            score += w.discarded_bonus
+        return score
