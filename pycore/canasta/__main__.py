@@ -1,4 +1,4 @@
-"""Command line: ``python -m canasta {scenario,simulate,bench,variants,play-demo}``."""
+"""Command line: ``python -m canasta {scenario,simulate,bench,bench-bots,match,variants,play-demo}``."""
 
 from __future__ import annotations
 
@@ -53,6 +53,36 @@ def _bench(args: argparse.Namespace) -> int:
     return main(args.hands, args.sim_hands, args.seed, as_json=args.json)
 
 
+def _match(args: argparse.Namespace) -> int:
+    from .bots import level_name
+    from .match import MatchReport, Side, run
+
+    rules = get(args.variant, args.players)
+    a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon)
+    b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon)
+
+    def progress(deal: int, report: MatchReport) -> None:
+        n = len(report.pairs)
+        if args.progress and (n % args.progress == 0 or n == args.deals):
+            print(f"[{n}/{args.deals} pairs, {report.elapsed:.0f} s] {report.line()}", file=sys.stderr, flush=True)
+
+    report = run(rules, a, b, args.deals, args.seed, jobs=args.jobs, progress=progress)
+    hands = 2 * len(report.pairs) if rules.sides == 2 else rules.sides * len(report.pairs)
+    think = ", ".join(f"{name} {1000 * report.seconds.get(k, 0.0) / max(report.decisions.get(k, 0), 1):.1f} ms"
+                      for k, name in (("A", report.a), ("B", report.b)))
+    print(f"{rules.name} {rules.players} players, seed {args.seed}: {hands} hands in {report.elapsed:.0f} s "
+          f"({args.jobs} jobs); think time per decision with a choice: {think}")
+    print(report.line())
+    return 0
+
+
+def _bench_bots(args: argparse.Namespace) -> int:
+    from .bench_bots import main as bench_bots
+
+    return bench_bots(args.variant, args.players, args.hands, args.seed, args.levels.split(","),
+                      args.expert_rollouts, as_json=args.json)
+
+
 def _variants(args: argparse.Namespace) -> int:
     for name, p in PRESETS.items():
         counts = "/".join(str(n) for n in p.players)
@@ -85,6 +115,14 @@ def _play_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot_table_args(p: argparse.ArgumentParser) -> None:
+    """The table and the expert's budget, for the bot commands."""
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--expert-rollouts", type=int, help="the expert's playouts per decision (default: its own)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m canasta", description="Canasta rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -105,6 +143,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     p.set_defaults(run=_bench)
+    p = sub.add_parser("match", help="a duplicate match between two bot levels (docs/bots.md)")
+    p.add_argument("--a", required=True, help="level 1-4 or a bot name (beginner, casual, good, expert, ...)")
+    p.add_argument("--b", required=True, help="level 1-4 or a bot name")
+    _bot_table_args(p)
+    p.add_argument("--deals", type=int, default=100, help="duplicate pairs (each deal played once per side)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--expert-horizon", type=int, default=-1,
+                   help="the expert's playout length in actions (0: to the hand's end; default: its own)")
+    p.add_argument("--progress", type=int, default=0, help="print the running figures every N pairs (stderr)")
+    p.set_defaults(run=_match)
+    p = sub.add_parser("bench-bots", help="think time per decision of each bot level")
+    _bot_table_args(p)
+    p.add_argument("--hands", type=int, default=4)
+    p.add_argument("--levels", default="beginner,casual,good,expert")
+    p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    p.set_defaults(run=_bench_bots)
     p = sub.add_parser("variants", help="list the presets")
     p.set_defaults(run=_variants)
     p = sub.add_parser("play-demo", help="print a seeded game of random play")

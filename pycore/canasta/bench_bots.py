@@ -1,0 +1,78 @@
+"""Think time per decision of each bot level (``python -m canasta bench-bots``). Prints;
+asserts nothing.
+
+For each level, ``hands`` seeded hands are played with that level on side 0 and
+``good`` on the other sides; only the measured level's decisions with more than one
+legal action are timed (a single legal action is played without asking the bot).
+Figures: decisions timed, mean, median, 95th percentile and largest time in ms.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+from .bots import Bot, get_bot, level_name
+from .bots.expert import ExpertBot
+from .game import Game
+from .match import decision_seed
+from .variants import get
+
+
+def think_times(variant: str, players: int | None, hands: int, seed: int, name: str,
+                rollouts: int | None = None) -> list[float]:
+    rules = get(variant, players)
+    times: list[float] = []
+    for h in range(hands):
+        game = Game(rules, seed=seed * 1_000_003 + h)
+        step = 0
+        while not game.hand_over:
+            seat = game.state.turn
+            legal = tuple(game.legal_actions())
+            s = decision_seed("bench", seed, h, seat, step)
+            measured = seat % rules.sides == 0
+            bot: Bot
+            if not measured:
+                bot = get_bot("good", s)
+            elif name == "expert" and rollouts is not None:
+                bot = ExpertBot(s, rollouts=rollouts)
+            else:
+                bot = get_bot(name, s)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                start = time.perf_counter()
+                action = bot.choose(game.view(seat), legal)
+                if measured:
+                    times.append(time.perf_counter() - start)
+            game.apply(action)
+            step += 1
+    return times
+
+
+def figures(times: list[float]) -> dict[str, float]:
+    ms = sorted(t * 1000 for t in times)
+    if not ms:
+        return {"decisions": 0, "mean_ms": 0.0, "median_ms": 0.0, "p95_ms": 0.0, "max_ms": 0.0}
+    return {"decisions": len(ms), "mean_ms": statistics.fmean(ms), "median_ms": statistics.median(ms),
+            "p95_ms": ms[min(len(ms) - 1, int(0.95 * len(ms)))], "max_ms": ms[-1]}
+
+
+def main(variant: str, players: int | None, hands: int, seed: int, levels: list[str], rollouts: int | None = None,
+         as_json: bool = False) -> int:
+    out: dict[str, Any] = {}
+    rules = get(variant, players)
+    print(f"{rules.name} {rules.players} players, {hands} hands per level, seed {seed}")
+    for level in levels:
+        name = level_name(level)
+        f = figures(think_times(variant, players, hands, seed, name, rollouts))
+        out[name] = f
+        print(f"{name:10} {f['decisions']:5.0f} decisions: mean {f['mean_ms']:8.2f} ms, median "
+              f"{f['median_ms']:8.2f} ms, p95 {f['p95_ms']:8.2f} ms, max {f['max_ms']:8.2f} ms")
+    if as_json:
+        print("BENCH-BOTS " + json.dumps({"variant": rules.name, "players": rules.players, "levels": out,
+                                          "python": sys.version.split()[0], "platform": sys.platform}))
+    return 0

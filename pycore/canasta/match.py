@@ -1,0 +1,155 @@
+"""Duplicate matches between two bots (``python -m canasta match``; docs/bots.md).
+
+Each deal ``d`` (the first hand of ``Game(rules, seed=S * 1_000_003 + d)``: the same
+cards, the same first dealer) is played once per side with bot A on that side and bot B
+on every other side: twice with two sides (a *duplicate pair*), three times with three.
+For one play, A's margin is A's side's hand score minus the mean of the other sides'
+scores; a pair's value is the mean of its plays' margins (points per hand, A's view).
+The match reports the mean of the pair values over the deals, its 95% confidence
+interval (mean +/- 1.96 standard errors, the standard error being the pair values'
+sample standard deviation over the square root of the number of pairs), and the share
+of the hands that A's side won (scored more than every other side; a tie counts half).
+
+Each decision's bot is built with its own seed from the match seed, the deal, the
+play, the seat and the step (:func:`decision_seed`), so a match gives the same figures
+with any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import Bot, get_bot
+from .bots.expert import ExpertBot
+from .game import Game
+from .rules import Rules
+
+
+def decision_seed(*parts: object) -> int:
+    """A seed for one decision, from the parts that name it."""
+    digest = hashlib.sha256("/".join(map(str, ("canasta-match", *parts))).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One contestant: a bot name, and the expert's budget when it is the expert."""
+
+    name: str
+    rollouts: int | None = None
+    horizon: int | None = -1
+
+    def make(self, seed: int) -> Bot:
+        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1):
+            kwargs: dict[str, Any] = {}
+            if self.rollouts is not None:
+                kwargs["rollouts"] = self.rollouts
+            if self.horizon != -1:
+                kwargs["horizon"] = self.horizon or None
+            return ExpertBot(seed, **kwargs)
+        return get_bot(self.name, seed)
+
+
+@dataclass
+class DealResult:
+    deal: int
+    margins: list[float]  # per play, A's margin
+    wins: list[float]  # per play, 1 / 0.5 / 0
+    decisions: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResult:
+    """Deal ``deal`` played once with A on each side (module docstring)."""
+    result = DealResult(deal, [], [])
+    for play in range(rules.sides):
+        game = Game(rules, seed=seed * 1_000_003 + deal)
+        step = 0
+        while not game.hand_over:
+            seat = game.state.turn
+            who = a if seat % rules.sides == play else b
+            legal = tuple(game.legal_actions())
+            bot = who.make(decision_seed(seed, deal, play, seat, step))
+            start = time.perf_counter()
+            action = bot.choose(game.view(seat), legal)
+            if len(legal) > 1:
+                key = "A" if who is a else "B"
+                result.seconds[key] = result.seconds.get(key, 0.0) + time.perf_counter() - start
+                result.decisions[key] = result.decisions.get(key, 0) + 1
+            game.apply(action)
+            step += 1
+        totals = [s.total for s in game.results[-1]]
+        mine = totals[play]
+        others = [t for i, t in enumerate(totals) if i != play]
+        result.margins.append(mine - statistics.fmean(others))
+        top = max(others)
+        result.wins.append(1.0 if mine > top else (0.5 if mine == top else 0.0))
+    return result
+
+
+@dataclass
+class MatchReport:
+    a: str
+    b: str
+    pairs: list[float]
+    wins: list[float]
+    decisions: dict[str, int]
+    seconds: dict[str, float]
+    elapsed: float
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.pairs)
+
+    @property
+    def half_width(self) -> float:
+        n = len(self.pairs)
+        return 1.96 * statistics.stdev(self.pairs) / math.sqrt(n) if n > 1 else float("inf")
+
+    @property
+    def won(self) -> float:
+        return 100.0 * sum(self.wins) / len(self.wins)
+
+    def line(self) -> str:
+        lo, hi = self.mean - self.half_width, self.mean + self.half_width
+        return (f"{self.a} vs {self.b}: mean {self.mean:+.0f} per hand (95% CI {lo:+.0f} .. {hi:+.0f}) "
+                f"over {len(self.pairs)} duplicate pairs, {self.a} won {self.won:.0f}% of hands")
+
+
+def _work(args: tuple[Rules, int, int, Side, Side]) -> DealResult:
+    return play_deal(*args)
+
+
+def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
+        progress: Callable[[int, MatchReport], None] | None = None) -> MatchReport:
+    """Play the match (module docstring); ``progress`` is called after each deal."""
+    start = time.perf_counter()
+    tasks = [(rules, seed, d, a, b) for d in range(deals)]
+    report = MatchReport(a.name, b.name, [], [], {}, {}, 0.0)
+
+    def results() -> Iterator[DealResult]:
+        if jobs <= 1:
+            yield from map(_work, tasks)
+            return
+        import multiprocessing
+
+        with multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs) as pool:
+            yield from pool.imap(_work, tasks, chunksize=1)
+
+    for r in results():
+        report.pairs.append(statistics.fmean(r.margins))
+        report.wins.extend(r.wins)
+        for k, v in r.decisions.items():
+            report.decisions[k] = report.decisions.get(k, 0) + v
+        for k, s in r.seconds.items():
+            report.seconds[k] = report.seconds.get(k, 0.0) + s
+        report.elapsed = time.perf_counter() - start
+        if progress is not None:
+            progress(r.deal, report)
+    return report

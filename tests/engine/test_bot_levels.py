@@ -1,0 +1,125 @@
+"""The ladder of bot levels (issue 5): smoke matches on every preset, the registry, the
+match command's arithmetic, the counting memory. The full ladder runs outside the suite
+(docs/bots.md).
+
+- For every preset of the registry at test time (and each player count of Classic),
+  each level plays a few seeded hands against another level: every choice is one of the
+  legal actions it was given, nothing crashes, every hand ends. The expert plays at a
+  small budget here (the search is the same; only its number of playouts differs).
+- ``level_name`` reads 1-4 and names; ``match`` prints the documented line.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Sequence
+
+import pytest
+
+from canasta import variants
+from canasta.__main__ import main
+from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
+from canasta.bots.expert import ExpertBot
+from canasta.errors import RulesError
+from canasta.game import Game
+from canasta.match import MatchReport, Side, play_deal
+
+TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name == "classic" else
+                                                                        (p.default_players,))]
+
+
+def play_hand(game: Game, bots: Sequence[Bot]) -> int:
+    """One hand, each seat's bot choosing from its view; returns the decisions made."""
+    steps = 0
+    while not game.hand_over:
+        seat = game.state.turn
+        legal = game.legal_actions()
+        choice = bots[seat].choose(game.view(seat), tuple(legal))
+        assert choice in legal, (seat, str(choice))
+        game.apply(choice)
+        steps += 1
+        assert steps < 3000, "a hand that never ends"
+    return steps
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_levels_play_legal_hands_on_every_preset(variant: str, players: int) -> None:
+    rules = variants.get(variant, players)
+    hands = 6 if players == 4 else 3
+    for level in ("beginner", "casual", "good"):
+        for h in range(hands):
+            other = LEVELS[1 + (h % 3)] if LEVELS[1 + (h % 3)] != level else "random"
+            names = [level if (s % rules.sides) == h % rules.sides else other for s in range(rules.players)]
+            bots = [get_bot(n, 1000 * h + s) for s, n in enumerate(names)]
+            play_hand(Game(rules, seed=31 * h + players), bots)
+
+
+@pytest.mark.parametrize(("variant", "players"), TABLES)
+def test_expert_plays_legal_hands_on_every_preset(variant: str, players: int) -> None:
+    rules = variants.get(variant, players)
+    for h in range(2 if players == 4 else 1):
+        bots: list[Bot] = [ExpertBot(100 * h + s, rollouts=4, horizon=8) if s % rules.sides == 0 else
+                           get_bot("good", s) for s in range(rules.players)]
+        play_hand(Game(rules, seed=7 + h), bots)
+
+
+def test_level_names() -> None:
+    assert [level_name(n) for n in (1, 2, 3, 4)] == ["beginner", "casual", "good", "expert"]
+    assert level_name("3") == "good" and level_name("Expert") == "expert" and level_name("basic") == "basic"
+    assert set(LEVELS.values()) <= set(BOTS)
+    with pytest.raises(RulesError) as e:
+        level_name(5)
+    assert e.value.code == "unknown_bot"
+
+
+def test_expert_keeps_level_3_vetoes() -> None:
+    """The expert never discards a wild card level 3 keeps, over seeded hands."""
+    game = Game("classic", seed=5)
+    seen = 0
+    while not game.hand_over:
+        seat = game.state.turn
+        legal = tuple(game.legal_actions())
+        v = game.view(seat)
+        if seat % 2 == 0 and len(legal) > 1:
+            bot = ExpertBot(seat, rollouts=8, horizon=10)
+            choice = bot.choose(v, legal)
+            policy = bot.policy_choice
+            wild_discard = getattr(choice, "card", None) is not None and getattr(choice, "card").wild
+            policy_wild = getattr(policy, "card", None) is not None and getattr(policy, "card").wild
+            assert not wild_discard or policy_wild
+            seen += 1
+        else:
+            choice = get_bot("good", seat).choose(v, legal)
+        game.apply(choice)
+    assert seen > 5
+
+
+def test_match_pairs_and_line(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = variants.get("classic", 4)
+    r = play_deal(rules, 1, 0, Side("casual"), Side("beginner"))
+    assert len(r.margins) == 2 and len(r.wins) == 2
+    report = MatchReport("a", "b", [10.0, 30.0, -5.0], [1.0, 0.5, 0.0, 1.0, 1.0, 0.0], {}, {}, 0.0)
+    assert report.mean == pytest.approx(35 / 3)
+    assert report.half_width == pytest.approx(1.96 * statistics.stdev([10.0, 30.0, -5.0]) / 3 ** 0.5)
+    assert report.won == pytest.approx(350 / 6)
+    assert main(["match", "--a", "2", "--b", "1", "--deals", "3", "--seed", "4"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    pattern = (r"casual vs beginner: mean [+-]\d+ per hand \(95% CI [+-]\d+ \.\. [+-]\d+\) "
+               r"over 3 duplicate pairs, casual won \d+% of hands")
+    assert re.fullmatch(pattern, last), last
+
+
+def test_match_is_the_same_with_worker_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["match", "--a", "good", "--b", "casual", "--deals", "4", "--seed", "9"]
+    assert main(args) == 0
+    one = capsys.readouterr().out.strip().splitlines()[-1]
+    assert main([*args, "--jobs", "2"]) == 0
+    two = capsys.readouterr().out.strip().splitlines()[-1]
+    assert one == two
+
+
+def test_bench_bots_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench-bots", "--hands", "1", "--levels", "1,2,3", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "beginner" in out and "good" in out and "BENCH-BOTS " in out

@@ -1,0 +1,76 @@
+"""Tune the level-3 weights by self-play in duplicate deals (docs/bots.md "Tuning").
+
+Coordinate search: for each weight of ``canasta.bots.good.Weights`` in turn, the
+current value times each factor (0.5 and 1.6 by default; 0 becomes +-step) is tried:
+``good`` with the changed weight plays ``good`` with the current weights over the same
+duplicate deals (``canasta.match``), and the change is kept when its mean margin is
+above ``--accept`` standard errors. Prints every trial and the final weight set; the
+set is then copied by hand into ``TUNED`` (good.py) and checked on other seeds by the
+ladder. Deals are drawn from ``--seed`` (use one the ladder does not use).
+
+    PYTHONPATH=pycore python tools/tune_bots.py --deals 300 --seed 1000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import statistics
+from dataclasses import dataclass
+
+from canasta.bots import Bot
+from canasta.bots.good import TUNED, GoodBot, Weights
+from canasta.match import Side, run
+from canasta.variants import get
+
+
+@dataclass(frozen=True)
+class Tuned(Side):
+    weights: Weights = TUNED
+
+    def make(self, seed: int) -> Bot:
+        return GoodBot(seed, weights=self.weights)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--players", type=int)
+    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--accept", type=float, default=1.0, help="standard errors a change must win by")
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--only", default="", help="comma-separated weight names (default: all)")
+    args = p.parse_args()
+    rules = get(args.variant, args.players)
+    current = TUNED
+    names = [f.name for f in dataclasses.fields(Weights)]
+    if args.only:
+        names = [n for n in names if n in args.only.split(",")]
+    trial = 0
+    for rnd in range(args.rounds):
+        for name in names:
+            value = getattr(current, name)
+            tries = [value * 0.5, value * 1.6] if value else [10.0, -10.0]
+            for v in tries:
+                new = type(value)(round(v)) if isinstance(value, int) else float(round(v, 2))
+                if new == value:
+                    continue
+                cand = dataclasses.replace(current, **{name: new})
+                trial += 1
+                rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), args.deals,
+                          args.seed + trial, jobs=args.jobs)
+                se = statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))
+                keep = rep.mean > args.accept * se
+                print(f"round {rnd + 1} {name}: {value} -> {new}: {rep.mean:+.1f} (se {se:.1f})"
+                      f"{'  KEPT' if keep else ''}", flush=True)
+                if keep:
+                    current = cand
+                    break
+    print("final:", current)
+
+
+if __name__ == "__main__":
+    main()
