@@ -12,9 +12,13 @@ The module functions (``new_game``, ``snapshot``, ``play``, ``bot_step``,
 Shapes:
 
 - options (``new_game``): ``{"variant": "classic", "players": 2|3|4|6, "target": int,
-  "seed": int (required), "humans": [seats] (default [0]), "bot": "basic",
-  "switches": {switch id: option}, "rules": {overrides}}``; missing ones take the
-  preset's values. Switches (``canasta.switches``) apply first, then the target, then
+  "seed": int (required), "humans": [seats] (default [0]), "bot": "good",
+  "bots": {"<seat>": level}, "expert_rollouts": int, "switches": {switch id: option},
+  "rules": {overrides}}``; missing ones take the preset's values. ``bot`` is the
+  table's difficulty, ``bots`` a level per seat (the advanced panel) over it: a level is
+  a bot name of ``canasta.bots`` (``beginner``, ``casual``, ``good``, ``expert``,
+  ``random``, ``basic``) or its number 1-4; ``expert_rollouts`` the expert's budget
+  (playouts per decision, 1 to 1000; default its own, docs/bots.md). Switches (``canasta.switches``) apply first, then the target, then
   the overrides; a switch that does not apply to the preset is refused.
 - catalog (``catalog``): every preset with its player counts and applicable switches
   (``canasta.catalog``), for the start screen.
@@ -28,6 +32,9 @@ Shapes:
   "target", "switches": {id: option}}``.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
+- hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "reason": {"code",
+  "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
+  code of :data:`HINT_REASONS` the UI translates; the hint is never played.
 
 Bots get ``Game.view(seat)`` (with the rules) and the seat's legal actions, never the
 state. Each decision gets a generator seeded from the game's seed, the seat, the hand
@@ -42,8 +49,9 @@ import json
 from collections.abc import Callable
 from typing import Any, ParamSpec
 
-from .actions import parse_action
-from .bots import BOTS, get_bot
+from .actions import parse_action, seat_after
+from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
+from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
 from .errors import CanastaError, RulesError
 from .game import Game
@@ -55,7 +63,10 @@ SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
 #: How many of the latest actions a snapshot's log holds.
 LOG_SIZE = 12
-_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "switches", "rules"})
+_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "bots", "expert_rollouts",
+                          "switches", "rules"})
+#: The table's difficulty when the options name none (issue 5: "defaulting to good").
+DEFAULT_BOT = "good"
 
 
 class HostError(CanastaError):
@@ -169,9 +180,13 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     overrides = data.get("rules", {})
     if not isinstance(overrides, dict):
         raise HostError(code, "rules: expected an object of rule overrides", field="rules")
-    bot = data.get("bot", "basic")
-    if not isinstance(bot, str) or bot not in BOTS:
-        raise HostError(code, f"bot: one of {', '.join(sorted(BOTS))}", field="bot")
+    bot = _level(data.get("bot", DEFAULT_BOT), code, "bot")
+    bots_raw = data.get("bots", {})
+    if not isinstance(bots_raw, dict):
+        raise HostError(code, "bots: expected an object of seat -> level", field="bots")
+    rollouts = data.get("expert_rollouts")
+    if rollouts is not None and (_int(rollouts) is None or not 1 <= int(rollouts) <= 1000):
+        raise HostError(code, "expert_rollouts: an integer from 1 to 1000", field="expert_rollouts")
     switches = data.get("switches", {})
     if not isinstance(switches, dict) or not all(isinstance(v, str) for v in switches.values()):
         raise HostError(code, "switches: expected an object of switch id -> option name", field="switches")
@@ -192,10 +207,30 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     humans = [_int(h) for h in humans_raw] if isinstance(humans_raw, list) else [None]
     if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):
         raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
+    per_seat: dict[str, str] = {}
+    for key, level in bots_raw.items():
+        seat_no = int(key) if isinstance(key, str) and key.strip().isdigit() else -1
+        if not 0 <= seat_no < rules.players:
+            raise HostError(code, f"bots: seats from 0 to {rules.players - 1}", field="bots")
+        per_seat[str(seat_no)] = _level(level, code, "bots")
     options = {"variant": rules.name, "players": rules.players, "target": rules.target, "seed": seed,
                "humans": sorted(h for h in humans if h is not None), "bot": bot,
                "switches": dict(switches), "rules": dict(overrides)}
+    if per_seat:
+        options["bots"] = per_seat
+    if rollouts is not None:
+        options["expert_rollouts"] = int(rollouts)
     return options, rules
+
+
+def _level(value: Any, code: str, field: str) -> str:
+    """A bot level (a name or 1-4) as the bot's name, or raise HostError(``code``)."""
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        try:
+            return level_name(value)
+        except CanastaError:
+            pass
+    raise HostError(code, f"{field}: a level 1-4 or one of {', '.join(sorted(BOTS))}", field=field)
 
 
 def _rule_overrides(rules: Rules) -> dict[str, Any]:
@@ -266,14 +301,31 @@ class Host:
         if seat in self._humans:
             raise HostError("not_bot_turn", f"seat {seat} is a human's", turn=seat)
         legal = tuple(game.legal_actions())  # a plain tuple: the list, without the state behind it
-        bot = get_bot(self._options["bot"], _bot_seed(game.seed, seat, len(game.hand_actions),
-                                                      len(game.hand_actions[-1])))
+        name = self._bot_name(seat)
+        bot = self._make_bot(name, _bot_seed(game.seed, seat, len(game.hand_actions), len(game.hand_actions[-1])))
         action = bot.choose(self._view(seat), legal)
         if action not in legal:
-            raise HostError("internal_error", f"bot {self._options['bot']!r} chose an action not listed: {action}",
+            raise HostError("internal_error", f"bot {name!r} chose an action not listed: {action}",
                             action=str(action))
         self._apply(game, action)
         return _dumps({"ok": True, "seat": seat, "action": str(action), "snapshot": self._snapshot(self._viewer())})
+
+    @_guarded
+    def hint(self, seat: int) -> str:
+        """The expert's suggestion for a human ``seat`` that is to act (its turn, or its
+        answer to the partner): ``{"ok": true, "action", "reason": {"code", "params"}}``.
+        Nothing is played: the game is left exactly as it was."""
+        game = self._need_game()
+        s = self._seat(seat)
+        if game.hand_over or s not in self._humans or game.state.turn != s:
+            raise HostError("not_your_turn", f"seat {s} is not a human seat to act now", seat=s,
+                            turn=-1 if game.hand_over else game.state.turn)
+        legal = tuple(game.legal_actions())
+        view = self._view(s)
+        bot = self._make_bot("expert", _bot_seed(game.seed, s, len(game.hand_actions),
+                                                 len(game.hand_actions[-1])) ^ 0x5EED)
+        action = bot.choose(view, legal)
+        return _dumps({"ok": True, "action": str(action), "reason": explain(view, legal, action)})
 
     @_guarded
     def next_hand(self) -> str:
@@ -321,6 +373,16 @@ class Host:
         if s is None or not 0 <= s < game.rules.players:
             raise HostError("bad_seat", f"no seat {seat!r} at this table", seat=repr(seat))
         return s
+
+    def _bot_name(self, seat: int) -> str:
+        """The level playing ``seat``: its own (``bots``) or the table's (``bot``)."""
+        return str(self._options.get("bots", {}).get(str(seat), self._options["bot"]))
+
+    def _make_bot(self, name: str, seed: int) -> Bot:
+        rollouts = self._options.get("expert_rollouts")
+        if name == "expert" and rollouts is not None:
+            return ExpertBot(seed, rollouts=int(rollouts))
+        return get_bot(name, seed)
 
     def _viewer(self) -> int:
         """The seat whose snapshot the host returns when none is named."""
@@ -390,13 +452,7 @@ def _replay_log(game: Game) -> list[dict[str, Any]]:
         asker = -1
         for text in game.hand_actions[h]:
             out.append({"seat": seat, "action": text, "hand": h + 1})
-            verb = text.split()[0]
-            if verb == "discard":
-                seat = (seat + 1) % n
-            elif verb == "ask":
-                asker, seat = seat, (seat + sides) % n
-            elif verb == "answer":
-                seat = asker
+            seat, asker = seat_after(text, seat, asker, n, sides)
         del out[:-LOG_SIZE]
     return out
 
@@ -423,6 +479,15 @@ def play(seat: int, action: str) -> str:
 
 def bot_step() -> str:
     return _HOST.bot_step()
+
+
+def hint(seat: int) -> str:
+    return _HOST.hint(seat)
+
+
+def hint_reasons() -> str:
+    """The reason codes a hint can carry, with their English meaning (docs/bots.md)."""
+    return _dumps({"ok": True, "reasons": dict(HINT_REASONS)})
 
 
 def next_hand() -> str:

@@ -220,7 +220,7 @@ def test_new_game_options_are_checked() -> None:
     assert snap["view"]["seat"] == 1
     assert snap["view"]["rules"] == {"take_onto_meld": False, "target": 3000}
     assert snap["save"]["options"] == {"variant": "classic", "players": 4, "target": 3000, "seed": 2,
-                                       "humans": [1], "bot": "basic", "switches": {},
+                                       "humans": [1], "bot": "good", "switches": {},
                                        "rules": {"take_onto_meld": False}}
 
 

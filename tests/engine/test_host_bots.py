@@ -1,0 +1,97 @@
+"""The host's bot options and hints (issue 5 "In the app").
+
+- ``bot`` (the table's level, default ``good``) and ``bots`` (a level per seat) are
+  checked, saved and used; bad levels are refused with ``bad_options``.
+- ``hint(seat)``: for a human seat to act, a legal action of its list with a reason code
+  from the fixed list; the game is unchanged; refused for a seat that is not to act.
+- A human who follows the hints plays whole hands; the partner bot answers the human's
+  "may I go out?" and asks its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from canasta import host
+from canasta.bots.hints import HINT_REASONS
+from canasta.host import Host
+
+
+def call(text: str) -> dict[str, Any]:
+    out = json.loads(text)
+    assert isinstance(out, dict)
+    return out
+
+
+def start(h: Host, **options: Any) -> dict[str, Any]:
+    snap = call(h.new_game(json.dumps(options)))
+    assert snap["ok"] is True, snap
+    return snap
+
+
+def test_levels_in_the_options() -> None:
+    h = Host()
+    snap = start(h, seed=1, humans=[0])
+    assert snap["save"]["options"]["bot"] == "good"
+    snap = start(h, seed=1, humans=[0], bot=2, bots={"1": "expert", "3": "4"}, expert_rollouts=4)
+    opts = snap["save"]["options"]
+    assert opts["bot"] == "casual" and opts["bots"] == {"1": "expert", "3": "expert"}
+    assert opts["expert_rollouts"] == 4
+    assert h._bot_name(1) == "expert" and h._bot_name(2) == "casual"
+    other = Host()
+    assert call(other.load(h.save()))["ok"]
+    for bad in ({"bot": "oracle"}, {"bot": 7}, {"bots": {"9": "good"}}, {"bots": {"1": "nobody"}},
+                {"bots": []}, {"expert_rollouts": 0}, {"expert_rollouts": "many"}):
+        out = call(h.new_game(json.dumps({"seed": 1, **bad})))
+        assert out["ok"] is False and out["error"]["code"] == "bad_options", bad
+
+
+def test_hint_reason_codes_are_listed() -> None:
+    out = call(host.hint_reasons())
+    assert out["ok"] and set(out["reasons"]) == set(HINT_REASONS)
+    assert {"take_pile_value", "go_out", "initial_meld", "complete_canasta", "safe_discard", "keep_pair",
+            "draw_stock"} <= set(HINT_REASONS)
+
+
+def test_hints_are_legal_never_played_and_the_partner_talks() -> None:
+    h = Host()
+    snap = start(h, seed=4, humans=[0], players=4, target=1500, expert_rollouts=3)
+    assert call(h.hint(0))["ok"] is (snap["human_turn"] is True)
+    codes: set[str] = set()
+    actions: list[tuple[int, str]] = []
+    hands = 0
+    for _ in range(4000):
+        if snap["game_over"] or hands >= 3:
+            break
+        if snap["hand_over"]:
+            assert call(h.hint(0))["error"]["code"] == "not_your_turn"
+            snap = call(h.next_hand())
+            hands += 1
+            continue
+        if snap["human_turn"]:
+            before = h.snapshot(0)
+            out = call(h.hint(0))
+            assert out["ok"], out
+            assert out["action"] in snap["legal"]
+            assert out["reason"]["code"] in HINT_REASONS and isinstance(out["reason"]["params"], dict)
+            assert h.snapshot(0) == before  # a hint plays nothing
+            codes.add(out["reason"]["code"])
+            played = call(h.play(0, out["action"]))
+            assert played["ok"], played
+            actions.append((0, out["action"]))
+            snap = played["snapshot"]
+        else:
+            assert call(h.hint(0))["error"]["code"] == "not_your_turn"
+            out = call(h.bot_step())
+            assert out["ok"], out
+            actions.append((out["seat"], out["action"]))
+            snap = out["snapshot"]
+    assert hands >= 1
+    assert len(codes) >= 3, codes
+    # The human's partner (seat 2) answered the human's question, or asked its own.
+    texts = [a for _, a in actions]
+    for i, (seat, a) in enumerate(actions):
+        if a == "ask":
+            assert actions[i + 1][0] == (seat + 2) % 4 and actions[i + 1][1].startswith("answer ")
+    assert "draw" in texts
