@@ -256,10 +256,27 @@ class Rules:
 
     # Derived lookups, filled in __post_init__ (not fields: not serialized, not compared).
     _values: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(default=0, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _validate(self)
         object.__setattr__(self, "_values", dict(self.card_values))
+        self._rehash()
+
+    def _rehash(self) -> None:
+        # Hashed once (views look their overrides up by the rules at every decision, and
+        # a search bot makes thousands of them) over the compared fields, as the
+        # dataclass would.
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self)
+                                                     if f.compare)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # Unpickled in another process (string hashes differ there): hash again.
+        self.__dict__.update(state)
+        self._rehash()
 
     # ------------------------------------------------------------------ queries
     def value(self, kind: str) -> int:
