@@ -20,9 +20,12 @@ For one decision, with the seat's view alone:
 3. **Playouts.** Every candidate is applied to the same samples and played on by the
    level-3 policy for every seat (common random numbers: the same playout seeds for
    every candidate) to the end of the hand or ``horizon`` actions.
-4. **Choice.** The best mean of the seat's side's hand score minus the mean of the
-   other sides' (at a horizon, the score as it stands with the cards in hand counted
-   at ``HAND_WEIGHT`` of their value); ties and near-ties go to level 3's choice.
+4. **Choice.** The value of a playout is the seat's side's hand score minus the mean of
+   the other sides' (at a horizon, the score as it stands with the cards in hand counted
+   at ``HAND_WEIGHT`` of their value). Each alternative is compared with level 3's
+   choice sample by sample; it is chosen only when its mean gain exceeds ``MARGIN``
+   points and ``Z`` standard errors (the best such one), else level 3's choice stands:
+   the search overrules level 3 only where it is confident.
 
 The budget is ``rollouts`` playouts per decision (deterministic: a seed gives the same
 decision on every machine), default :data:`DEFAULT_ROLLOUTS`; ``time_limit`` (seconds)
@@ -37,6 +40,7 @@ test re-deals the hidden cards to check its choices do not depend on them.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -50,23 +54,26 @@ from ..play import apply
 from ..rules import Rules
 from ..scoring import score_hand
 from ..state import HandState, shuffle
-from ..views import view as state_view
+from ..variants import overrides_of
 from .base import rules_of
 from .basic import _Facts
 from .good import GoodBot
 from .memory import Memory
 
-#: Playouts per decision at the default budget (docs/bots.md "Speed": about 0.3 s in
-#: CPython, under 1 s in Pyodide).
-DEFAULT_ROLLOUTS = 48
+#: Playouts per decision at the default budget (docs/bots.md "Think time": a decision
+#: costs about 0.15 s in CPython on average, well under 1 s in Pyodide).
+DEFAULT_ROLLOUTS = 40
 #: Actions played out after a candidate before scoring the position (None: to the hand's end).
-DEFAULT_HORIZON: int | None = 60
+DEFAULT_HORIZON: int | None = 40
 #: Cards still in hand at a horizon count this share of their value against the side.
 HAND_WEIGHT = 0.6
 #: A discard scored this much below level 3's best one is a blunder (never a candidate).
 VETO_MARGIN = 60.0
-#: The search must beat level 3's choice by this many points per hand to overrule it.
-MARGIN = 10.0
+#: The search must beat level 3's choice by this many points per hand to overrule it...
+MARGIN = 20.0
+#: ... and by this many standard errors of the mean paired difference (the same samples
+#: and playout seeds for both): noise never overrules level 3.
+Z = 1.2
 #: Noise of the playout policy (level 3's is 0.5).
 PLAYOUT_NOISE = 0.3
 
@@ -189,24 +196,33 @@ class ExpertBot:
         memory = Memory(view, rules)
         sampler = Sampler(view, rules, memory)
         side = view["side"]
-        totals = [0.0] * len(cands)
-        samples = max(1, self.rollouts // len(cands))
+        diffs: list[list[float]] = [[] for _ in cands]
+        samples = max(2, self.rollouts // len(cands))
         start = time.perf_counter()
-        done = 0
         for _ in range(samples):
             state = sampler.sample(self.rng)
             seed = self._seed()
-            for j, a in enumerate(cands):
-                totals[j] += self.playout(apply(state, a), side, seed)
-            done += 1
+            base = self.playout(apply(state, cands[0]), side, seed)
+            for j in range(1, len(cands)):
+                diffs[j].append(self.playout(apply(state, cands[j]), side, seed) - base)
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
-        means = [t / done for t in totals]
-        self.last = list(zip(cands, means))
-        best = 0
+        return self._pick(cands, diffs)
+
+    def _pick(self, cands: list[Action], diffs: list[list[float]]) -> Action:
+        """Level 3's choice unless an alternative beats it, over the same samples, by more
+        than :data:`MARGIN` points and :data:`Z` standard errors (module docstring, 4)."""
+        best, best_gain = 0, 0.0
+        self.last = [(cands[0], 0.0)]
         for j in range(1, len(cands)):
-            if means[j] > means[best] + (MARGIN if best == 0 else 0.0):
-                best = j
+            d = diffs[j]
+            n = len(d)
+            mean = sum(d) / n if n else 0.0
+            var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else float("inf")
+            se = math.sqrt(var / n) if n else float("inf")
+            self.last.append((cands[j], mean))
+            if mean > MARGIN and mean > Z * se and mean > best_gain:
+                best, best_gain = j, mean
         return cands[best]
 
     def playout(self, state: HandState, side: int, seed: int) -> float:
@@ -226,10 +242,26 @@ class ExpertBot:
                 bot = bots.get(seat)
                 if bot is None:
                     bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=PLAYOUT_NOISE)
-                action = bot.choose(state_view(state, seat), tuple(legal))
+                action = bot.choose(playout_view(state, seat), tuple(legal))
             state = apply(state, action)
             steps += 1
         return evaluate(state, side)
+
+
+def playout_view(state: HandState, seat: int) -> dict[str, Any]:
+    """The fields of ``views.view`` the level-3 policy reads, and only those (a playout
+    makes thousands of views; the full one costs a quarter of a playout)."""
+    r = state.rules
+    sides = r.sides
+    return {
+        "variant": r.name, "players": r.players, "rules": overrides_of(r), "sides": sides, "seat": seat,
+        "side": seat % sides, "turn": state.turn, "phase": state.phase.value,
+        "hand": [c.text for c in state.hands[seat]], "hand_counts": [len(h) for h in state.hands],
+        "melds": [[[c.text for c in m.cards] for m in ms] for ms in state.melds],
+        "canastas": [state.canastas(s) for s in range(sides)], "red_threes": [[] for _ in range(sides)],
+        "discard": [c.text for c in state.discard], "pile_frozen_for_side": [state.frozen_for(s) for s in range(sides)],
+        "stock_size": len(state.stock), "scores": list(state.scores), "permission": state.permission,
+    }
 
 
 def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot) -> list[Action]:
