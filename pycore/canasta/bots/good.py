@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action, Take
+from ..actions import NO, YES, Action, Take
+from ..melds import GROUP, WILD
 from ..cards import Card
 from .basic import _Facts
 from .casual import CasualBot
@@ -56,6 +57,32 @@ class Weights:
 #: tools/tune_bots.py over Classic 4 players, 300 duplicate pairs a trial, seeds 1001+;
 #: the defaults above are the hand-set starting point).
 TUNED = Weights(yes_max_points=80.0, out_risk=0.8, discarded_bonus=16.0)
+
+
+def ending_cost(f: _Facts) -> float:
+    """What the seat's side loses from this seat's hand and its unfinished melds if the
+    hand ends now (RULES.md 3, 6): the hand's card points, black 3s at their own price,
+    3+ cards of a penalised rank, unfinished natural groups of penalised ranks and
+    unfinished wild-card melds."""
+    r = f.rules
+    cost = 0.0
+    for c in f.hand:
+        if c.kind == "B3" and r.black_three_hand_penalty is not None:
+            cost -= r.black_three_hand_penalty
+        else:
+            cost += r.value(c.kind)
+    for rank, count, penalty in r.held_rank_penalty:
+        if f.counts.get(rank, 0) >= count:
+            cost += penalty
+    unfinished = dict(r.unfinished_group_penalty)
+    for m in f.mine:
+        if m.size >= r.canasta_size:
+            continue
+        if m.kind is WILD:
+            cost += r.unfinished_wild_meld_penalty
+        elif m.kind is GROUP and m.natural and m.rank in unfinished:
+            cost += unfinished[m.rank]
+    return cost
 
 
 class GoodBot(CasualBot):
@@ -93,6 +120,12 @@ class GoodBot(CasualBot):
                 seen[k] = seen.get(k, 0) - n
             f.seen = seen
         return self._memory
+
+    def _answer(self, f: _Facts, legal: Sequence[Action]) -> Action:
+        """"Yes" when the hand ending now costs the side little: its cards' points and
+        whatever else the rules charge then (read from the rules, zero in Classic)."""
+        want = YES if ending_cost(f) <= self.yes_max_points else NO
+        return want if want in legal else legal[0]
 
     def _take_score(self, f: _Facts, take: Take) -> float:
         m = self.memory(f)
