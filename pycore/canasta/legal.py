@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Take
-from .cards import ALL_CARDS, Card
+from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
+from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
 from .errors import IllegalAction
-from .melds import GROUP, MeldKind, wild_limit
+from .melds import GROUP, SEQUENCE, MeldKind, TableMeld, wild_limit
 from .play import apply, ask_refusal
 from .rules import InitialMeldCount, Rules, WildRatio
 from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
@@ -102,7 +102,7 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         top = discard[-1]
         rank = top.rank
         if top.wild or top.three or (rank not in [c.rank for c in hand] and all(
-                m.rank != rank for m in state.melds[state.turn % state.rules.sides])):
+                m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])):
             return [DRAW]
     by_kind: dict[str, list[Card]] = {}
     for c in hand:
@@ -136,14 +136,21 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         return out
     # play phase
     min_nat = max(r.min_naturals, 1)
-    wopts = _wild_options(twos, jokers, r.max_wilds)
+    side_room = _side_room(r, melds)
+    wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     if melds:
-        held = {m.rank for m in melds}
+        held: dict[str, int] = {}
+        for m in melds:
+            held[m.rank] = held.get(m.rank, 0) + 1
+        per_rank = r.groups_per_rank
         for kind, cards in by_kind.items():
-            if kind in held or len(cards) < min_nat or not cards[0].natural:
+            if held.get(kind, 0) >= per_rank or len(cards) < min_nat or not cards[0].natural:
                 continue
             for group in _group_options(r, kind, cards, 0, min_nat, wopts):
                 push(Meld((group,)), len(group))
+        if r.sequences:
+            for run in _runs(r, hand):
+                push(Meld((sort_cards(run),)), len(run))
         b3 = by_kind.get("B3")
         if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
             for n in range(3, min(4, len(b3)) + 1):
@@ -156,6 +163,10 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         no_wild = r.no_wild_ranks
         any_wild = len(wopts) > 1
         for i, m in enumerate(melds):
+            if m.kind is SEQUENCE:
+                for ext in _extensions(r, m, hand):
+                    push(Add(f"#{i}", ext), len(ext))
+                continue
             nat = by_kind.get(m.rank)
             if (nat is None and not any_wild) or m.kind is not GROUP:
                 continue
@@ -174,8 +185,19 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
                             out.append(Add(target, base + wild))
                         else:
                             push(Add(target, base + wild), n)
+        if per_rank > 1:
+            for first, second in _merges(r, melds):
+                push(Merge(first, second), 0)
+        if r.swap_wilds:
+            for i, m in enumerate(melds):
+                nat = by_kind.get(m.rank)
+                if nat and m.kind is GROUP and m.wilds and not m.is_canasta(r):
+                    target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
+                    for joker in _distinct(m.cards):
+                        if joker.wild:
+                            push(Swap(target, nat[0], joker), 0)
     else:
-        for groups in _minimal(state, by_kind, twos, jokers, exclude="", start=0):
+        for groups in _openings(state, by_kind, twos, jokers, "", 0, hand, side_room):
             if groups:
                 push(Meld(groups), sum(len(g) for g in groups))
     prev = None
@@ -237,29 +259,39 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         return
     r = state.rules
     side = state.side
-    opened = bool(state.melds[side])
+    melds = state.melds[side]
+    opened = bool(melds)
     if not opened and r.no_pile_for_initial_meld:
         return
     frozen = state.frozen_for(side)
-    idx = state.meld_index(side, top.rank)
-    if idx >= 0 and not frozen and r.take_onto_meld:
-        m = state.melds[side][idx]
-        if not (r.group_max and m.naturals + m.wilds >= r.group_max):
-            yield Take(), 0
+    same = [i for i, m in enumerate(melds) if m.kind is GROUP and m.rank == top.rank]
+    gmax = r.group_max
+    side_room = _side_room(r, melds)
+    if not frozen and r.take_onto_meld:
+        # The top card alone onto a meld (D4; RULES.md 4: in Samba not onto a canasta).
+        for i, m in enumerate(melds):
+            if not r.take_onto_canasta and m.is_canasta(r):
+                continue
+            if m.kind is GROUP and m.rank == top.rank:
+                if not (gmax and m.naturals + m.wilds >= gmax):
+                    yield Take(target="" if len(same) == 1 else f"#{i}"), 0
+            elif m.kind is SEQUENCE and m.suit == top.suit and top in _extension_cards(r, m):
+                yield Take(target=f"#{i}"), 0
     nat = by_kind.get(top.rank, [])
     least = 2 if frozen or not r.take_with_natural_and_wild else 1
     if len(nat) < least:
         return
-    if idx >= 0:
-        m = state.melds[side][idx]
-        gmax = r.group_max
+    for i in same:
+        m = melds[i]
+        label = "" if len(same) == 1 and r.groups_per_rank == 1 else f"#{i}"
         for j in range(least, len(nat) + 1):
-            cap = wild_limit(r, top.rank, m.naturals + j + 1) - m.wilds
+            cap = min(wild_limit(r, top.rank, m.naturals + j + 1) - m.wilds, side_room)
             for a, b in _splits(len(twos), len(jokers), cap):
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
-                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b]), j + a + b
+                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b], (), label), j + a + b
+    if len(same) >= r.groups_per_rank:
         return
-    wopts = _wild_options(twos, jokers, r.max_wilds)
+    wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     for group in _group_options(r, top.rank, nat, 1, least, wopts):
         if opened:
             yield Take(group), len(group)
@@ -269,11 +301,149 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         a = sum(1 for c in group if c.kind == "2")
         b = sum(1 for c in group if c.kind == "JK")
         j = len(group) - a - b
-        for extra in _minimal(state, by_kind, twos[a:], jokers[b:], exclude=top.rank, start=first_value):
+        rest = _without(state.hands[state.turn], group)
+        left = dict(by_kind)
+        left.pop(top.rank, None)
+        for extra in _openings(state, left, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b):
             total = first_value + sum(r.value(c.kind) for g in extra for c in g)
             if not _first_group_minimal(state, top.rank, j, a, b, total):
                 continue
             yield Take(group, extra), len(group) + sum(len(g) for g in extra)
+
+
+def _side_room(r: Rules, melds: tuple[TableMeld, ...]) -> int:
+    """Wild cards the side may still lay (Uruguayan Samba); a large number without a limit."""
+    if not r.side_wild_limit:
+        return 99
+    return r.side_wild_limit - sum(m.wilds for m in melds)
+
+
+def _without(hand: Cards, cards: Cards) -> Cards:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _distinct(cards: Cards) -> list[Card]:
+    out: list[Card] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _seq_cards(hand: Cards) -> dict[str, dict[int, Card]]:
+    """The hand's natural cards by suit and sequence position (4 = 0 .. Ace = 10)."""
+    out: dict[str, dict[int, Card]] = {}
+    for c in hand:
+        if c.natural:
+            out.setdefault(c.suit, {})[SEQUENCE_ORDER[c.rank]] = c
+    return out
+
+
+def _runs(r: Rules, hand: Cards) -> Iterator[Cards]:
+    """Every new sequence the hand can lay (RULES.md 4; S1): one suit, consecutive, 3 to
+    ``sequence_max`` cards, highest first; an Ace below the 4 under S1's alternative."""
+    top = r.sequence_max
+    for cards in _seq_cards(hand).values():
+        if len(cards) < 3:
+            continue
+        at = dict(cards)
+        if r.sequence_ace_low and 10 in at:
+            at[-1] = at[10]
+        # each block of consecutive positions holds every run inside it
+        block: list[Card] = []
+        for p in range(-1, 12):
+            c = at.get(p)
+            if c is not None and not (p == 10 and block and block[0] is c):
+                block.append(c)
+                continue
+            n = len(block)
+            for s in range(n - 2):
+                for e in range(s + 3, min(s + top, n) + 1):
+                    yield tuple(reversed(block[s:e]))
+            block = [c] if c is not None else []
+
+
+def _extension_cards(r: Rules, m: TableMeld) -> tuple[Card, ...]:
+    """The cards that extend sequence ``m`` by one at either end (none once it is complete)."""
+    if m.size >= r.sequence_max:
+        return ()
+    out = []
+    for p in (m.low - 1, m.high + 1):
+        if p == -1 and r.sequence_ace_low:
+            out.append(_CARD_AT[(m.suit, 10)])
+        elif 0 <= p <= 10:
+            out.append(_CARD_AT[(m.suit, p)])
+    return tuple(out)
+
+
+_CARD_AT = {(c.suit, SEQUENCE_ORDER[c.rank]): c for c in ALL_CARDS if c.natural}
+
+
+def _extensions(r: Rules, m: TableMeld, hand: Cards) -> Iterator[Cards]:
+    """Every way to extend sequence ``m`` from hand: a cards below it and b above it."""
+    room = r.sequence_max - m.size
+    if room <= 0:
+        return
+    mine = _seq_cards(hand).get(m.suit, {})
+    at = dict(mine)
+    if r.sequence_ace_low and 10 in at:
+        at[-1] = at[10]
+    lowest = -1 if r.sequence_ace_low else 0
+    for a in range(room + 1):
+        if a and (m.low - a < lowest or m.low - a not in at):
+            break
+        below = tuple(at[p] for p in range(m.low - a, m.low))
+        for b in range(room - a + 1):
+            if b and (m.high + b > 10 or m.high + b not in at):
+                break
+            if a or b:
+                yield sort_cards(below + tuple(at[p] for p in range(m.high + 1, m.high + b + 1)))
+
+
+def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]:
+    """Pairs of groups of one rank whose union is a legal group (RULES.md 4)."""
+    for i, a in enumerate(melds):
+        if a.kind is not GROUP:
+            continue
+        for j in range(i + 1, len(melds)):
+            b = melds[j]
+            if b.kind is GROUP and b.rank == a.rank:
+                n, w = a.naturals + b.naturals, a.wilds + b.wilds
+                if w <= min(r.max_wilds, wild_limit(r, a.rank, n)) and not (r.group_max and n + w > r.group_max):
+                    yield i, j
+
+
+def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
+              start: int, hand: Cards, room: int = 99) -> Iterator[tuple[Cards, ...]]:
+    """Minimal openings: groups only (``_minimal``), and, where sequences are played, one
+    sequence with the fewest groups that complete it (a sequence none of whose end cards
+    could be left out). Openings with two sequences are not listed; ``apply`` takes them."""
+    yield from _minimal(state, by_kind, twos, jokers, exclude, start, room)
+    r = state.rules
+    if not r.sequences:
+        return
+    need = state.initial_minimum(state.side)
+    value = r.value
+    for run in _runs(r, hand):
+        v = sum(value(c.kind) for c in run)
+        left: dict[str, list[Card]] = {}
+        for k, cards in by_kind.items():
+            rest = list(cards)
+            for c in run:
+                if c in rest and c.kind == k:
+                    rest.remove(c)
+            if rest:
+                left[k] = rest
+        for groups in _minimal(state, left, twos, jokers, exclude, start + v, room):
+            total = start + v + sum(value(c.kind) for g in groups for c in g)
+            if total - v >= need:
+                continue  # the sequence is not needed
+            if len(run) > 3 and min(value(run[0].kind), value(run[-1].kind)) <= total - need:
+                continue
+            yield groups + (sort_cards(run),)
 
 
 def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, total: int) -> bool:
@@ -292,7 +462,7 @@ def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, to
 
 
 def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-             start: int) -> Iterator[tuple[Cards, ...]]:
+             start: int, room: int = 99) -> Iterator[tuple[Cards, ...]]:
     """Sets of new groups whose value, with ``start``, reaches the side's minimum, none of
     which (and no card of which) could be left out: the minimal openings."""
     r = state.rules
@@ -335,7 +505,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 return
             rank = ranks[k]
             for j, a, b, gv in opts[k]:
-                if t_used + a > n_twos or j_used + b > n_jokers:
+                if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
                     continue
                 chosen.append((rank, j, a, b))
                 reached = total + gv

@@ -20,7 +20,7 @@ from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
 from .errors import CanastaError, NotationError
-from .melds import TableMeld, new_group
+from .melds import SEQUENCE, TableMeld, new_meld
 from .rules import Rules
 from .state import Ending, HandState, Phase
 from .variants import get as get_variant
@@ -114,13 +114,13 @@ def from_position(data: Any) -> HandState:
         for k, m in enumerate(side_melds):
             cards = _cards(m, f"melds[{s}][{k}]")
             try:
-                built.append(new_group(rules, cards))
+                built.append(new_meld(rules, cards))
             except CanastaError as e:
                 raise NotationError("bad_position", f"melds[{s}][{k}]: {e.message}", field="melds") from None
         built = [replace(m, whole=False) for m in built]
-        ranks = [m.rank for m in built]
-        if len(ranks) != len(set(ranks)):
-            raise NotationError("bad_position", f"melds[{s}]: two melds of the same rank", field="melds")
+        ranks = [m.rank for m in built if m.kind is not SEQUENCE]
+        if any(ranks.count(k) > (rules.groups_per_rank if k != "3" else 1) for k in ranks):
+            raise NotationError("bad_position", f"melds[{s}]: too many melds of the same rank", field="melds")
         melds.append(tuple(built))
     whole_raw = data.get("whole_canastas", [[] for _ in range(sides)])
     if (not isinstance(whole_raw, list) or len(whole_raw) != sides

@@ -1,7 +1,7 @@
 """Scoring a finished hand, line by line (RULES.md 2 "Scoring a hand"; 2.1; D6).
 
 Each side gets a :class:`SideScore`: named lines (``melds``, ``natural_canastas``,
-``mixed_canastas``, ``red_threes``, ``going_out``, ``hand_penalty``) whose sum is the
+``mixed_canastas``, ``sambas`` (completed sequences), ``red_threes``, ``going_out``, ``hand_penalty``) whose sum is the
 hand's score for that side. Line names are stable: the UI translates them.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .melds import GROUP, MeldKind
+from .melds import GROUP, SEQUENCE, MeldKind
 from .rules import Rules, ThreeSign
 from .state import WENT_OUT, Ending, HandState
 
@@ -66,6 +66,10 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
             lines.append(ScoreLine("mixed_canastas", mixed * r.mixed_canasta_bonus, mixed))
         if special:
             lines.append(ScoreLine("special_canastas", special))
+        sambas = sum(1 for m in melds if m.kind is SEQUENCE and m.size >= r.sequence_max)
+        if sambas:
+            # A completed sequence: a samba (seed 003) or an escalera (Bolivia), 1500 each.
+            lines.append(ScoreLine("sambas", sambas * r.sequence_bonus, sambas))
         whole = sum(1 for m in melds if m.whole and m.is_canasta(r))
         if whole and r.concealed_canasta_bonus:
             # D7 alternative (seed 002): a canasta laid whole from hand scores 100 more.

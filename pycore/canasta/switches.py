@@ -1,4 +1,5 @@
-"""The disputed points of RULES.md 2.2 (D1-D10) as named house-rule switches.
+"""The disputed points of RULES.md 2.2 (D1-D10) and of Samba (RULES.md 4: S1-S3, the
+initial-meld table S4 and the Uruguayan sub-variant S5) as named house-rule switches.
 
 Each switch is a choice between the shipped default and the alternatives the sources
 give; choosing an option sets one or more rule parameters. ``set_switch(rules, "D3",
@@ -28,6 +29,7 @@ class Switch:
     title: str
     options: tuple[Option, ...]  #: the first one is the default
     players: tuple[int, ...] = (2, 3, 4, 6)  #: the player counts it applies to
+    variants: tuple[str, ...] = ("classic",)  #: the presets it applies to
 
 
 def _o(name: str, text: str, **params: Any) -> Option:
@@ -79,6 +81,30 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
         _o("162", "162 cards, 13 each (Pagat)", decks=3, hand_size=13, three_bonus=(0, 100, 200, 300, 400, 1000, 1200)),
         _o("108", "108 cards, 11 each (seed 000)", decks=2, hand_size=11, three_bonus=(0, 100, 200, 300, 800)),
     ), players=(6,)),
+    Switch("S1", "Samba: ranks in a sequence", (
+        _o("four_to_ace", "4 low to Ace high, no wrap-around (Pagat, Bicycle)", sequence_ace_low=False),
+        _o("ace_low_too", "An Ace may also sit below the 4 (A-4-5), never wrap around (seed 003's ace)",
+           sequence_ace_low=True),
+    ), variants=("samba", "bolivia")),
+    Switch("S2", "Samba: the top card of an unfrozen pile onto a meld", (
+        _o("not_canasta", "Only onto a meld that is not yet a canasta (Bicycle)", take_onto_canasta=False),
+        _o("any_meld", "Onto any meld of the side that can take it (seed 003)", take_onto_canasta=True),
+    ), variants=("samba", "bolivia")),
+    Switch("S3", "Samba: going out concealed", (
+        _o("200_in_all", "Scores 200 in all (seed 003's table)", concealed_going_out_bonus=200),
+        _o("200_more", "Scores 200 on top of the 100 for going out (seed 003's text)", concealed_going_out_bonus=300),
+    ), variants=("samba",)),
+    Switch("S4", "Samba: initial meld table", (
+        _o("seed_003", "50 below 1500, 90 from 1500, 150 from 7000 (seed 003)", initial_meld_base=50,
+           initial_meld_thresholds=((1500, 90), (7000, 150))),
+        _o("pagat", "15 below 0, 50, 90 from 1500, 120 from 3000, 150 from 7000 (Pagat)", initial_meld_base=15,
+           initial_meld_thresholds=((0, 50), (1500, 90), (3000, 120), (7000, 150))),
+    ), variants=("samba",)),
+    Switch("S5", "Samba: Uruguayan wild cards", (
+        _o("per_group", "At most 2 wild cards in each group (seed 003)", side_wild_limit=0),
+        _o("uruguayan", "Uruguayan: at most 2 wild cards in all the side's groups of a hand (seed 003)",
+           side_wild_limit=2),
+    ), variants=("samba",)),
 )}
 
 
@@ -94,8 +120,9 @@ def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
     sw = _switch(switch_id)
     for o in sw.options:
         if o.name == option:
-            if rules.players not in sw.players:
-                raise RulesError("switch_not_applicable", f"{switch_id} applies to {sw.players} players only",
+            if rules.players not in sw.players or rules.name not in sw.variants:
+                raise RulesError("switch_not_applicable",
+                                 f"{switch_id} applies to {'/'.join(sw.variants)} with {sw.players} players only",
                                  name=switch_id)
             return rules.replace(**dict(o.params))
     names = ", ".join(o.name for o in sw.options)

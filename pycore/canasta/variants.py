@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import CanastaError, RulesError
-from .rules import Rules
+from .rules import Rules, WildRatio
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,49 @@ def _classic(players: int) -> Rules:
     return Rules()
 
 
+#: Samba's rule set for 4 players (RULES.md 4; seed 003, Pagat, Bicycle).
+_SAMBA = Rules(
+    name="samba", players=4, sides=2, decks=3, hand_size=15, draw_count=2,
+    # Only jokers, 2s and red 3s are covered as upcard (seed 003); a covered one freezes.
+    upcard_barred=("2", "JK", "R3"),
+    # 100 each, 1000 for all six (seed 003).
+    three_bonus=(0, 100, 200, 300, 400, 500, 1000),
+    # At most 2 wild cards, more naturals than wilds (seed 003).
+    max_wilds=2, wild_ratio=WildRatio.NATURALS_OUTNUMBER,
+    groups_per_rank=2, swap_wilds=True, sequences=True, sequence_max=7, sequence_bonus=1500,
+    # A discarded wild or black 3 freezes the pile until taken (seed 003); a covered red 3
+    # upcard too (RULES.md 4).
+    freezing_kinds=("2", "JK", "R3", "B3"),
+    # Taken with a natural pair, or (unfrozen) the top card alone onto a meld that is not
+    # yet a canasta (S2 default, Bicycle); never with one natural and a wild card.
+    take_with_natural_and_wild=False, take_onto_canasta=False,
+    # 50 below 1500, 90 from 1500, 150 from 7000 (seed 003; S4 for Pagat's table).
+    initial_meld_base=50, initial_meld_thresholds=((1500, 90), (7000, 150)),
+    canastas_to_go_out=2,
+    # Going out concealed: 200 in all, not after taking the pile (seed 003; S3).
+    concealed_going_out_bonus=200, concealed_without_pile=True,
+    target=10000,
+)
+
+
+def _samba(players: int) -> Rules:
+    """Samba (RULES.md 4): 4 players in two partnerships; 2 players each alone (seed 003's
+    2-player Samba: 15 cards, two canastas or sambas each); 6 players in three teams of two,
+    13 cards each. Seat ``s`` plays for side ``s % sides``: with 3 sides seats 0 and 3,
+    1 and 4, 2 and 5 are partners, opposite each other with two players between them."""
+    if players == 2:
+        return _SAMBA.replace(players=2, sides=2)
+    if players == 6:
+        return _SAMBA.replace(players=6, sides=3, hand_size=13)
+    return _SAMBA
+
+
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
         Preset("classic", "Classic Canasta (RULES.md 2): 2, 3, 4 or 6 players", (2, 3, 4, 6), 4, _classic),
+        Preset("samba", "Samba (RULES.md 4): 162 cards, draw 2, sequences and sambas; 2, 4 or 6 players",
+               (2, 4, 6), 4, _samba),
     )
 }
 

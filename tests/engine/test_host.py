@@ -207,7 +207,7 @@ def test_new_game_options_are_checked() -> None:
         (json.dumps({"seed": 1, "colour": "red"}), "bad_options"),
         (json.dumps({"seed": 1, "target": "high"}), "bad_options"),
         (json.dumps({"seed": 1, "rules": []}), "bad_options"),
-        (json.dumps({"seed": 1, "variant": "samba"}), "unknown_variant"),
+        (json.dumps({"seed": 1, "variant": "hand-and-foot"}), "unknown_variant"),
         (json.dumps({"seed": 1, "players": 5}), "bad_player_count"),
         (json.dumps({"seed": 1, "rules": {"jokers": 9}}), "unknown_rule"),
         (json.dumps({"seed": 1, "rules": {"take_onto_meld": 3}}), "bad_rule_value"),
