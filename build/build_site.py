@@ -10,6 +10,7 @@ from its own origin and fetches nothing from outside:
     micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
     pyodide/<version>/                     the five Pyodide runtime files
     wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
+    variants.json                          the engine's presets and house-rule switches (from the wheel)
     cards/, cards/four-colour/             card faces drawn by build/cards_svg.py (if present)
     icons/*.png, favicon.ico               drawn here (tiny PNG writer, below)
     manifest.webmanifest                   the web app manifest
@@ -30,6 +31,7 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import sys
 import time
 import zlib
@@ -399,6 +401,18 @@ def precache_list(sw_js: str) -> list[str]:
 # --- main ----------------------------------------------------------------------------
 
 
+def write_variants(out: Path, wheel: Path) -> None:
+    """variants.json: the engine's catalog of presets and house-rule switches, read from
+    the wheel the site ships (so the start screen offers exactly what that engine plays),
+    in a separate interpreter so nothing of it stays imported here."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from canasta.catalog import catalog; print(json.dumps(catalog(), indent=1))")
+    done = subprocess.run([sys.executable, "-c", code, str(wheel)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"reading the catalog from {wheel.name} failed:\n{done.stderr}")
+    (out / "variants.json").write_text(done.stdout, encoding="utf-8")
+
+
 def build(out: Path) -> dict[str, Any]:
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
@@ -433,6 +447,7 @@ def build(out: Path) -> dict[str, Any]:
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
     }
     copy_web(WEB, out, values)
+    write_variants(out, wheel)
     cards = write_cards(out)
     write_icons(out)
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")

@@ -37,10 +37,10 @@ printed, to show cold was cold and warm was warm.)
   watch  `/?watch=1&seed=S&speed=<watch-speed>` after the warm visit: one hand played by
          the bots. Long tasks (PerformanceObserver 'longtask', registered by an init script
          before any page script) while the table is up until the hand is over, and the
-         time of every engine call as seen from the page: the init script wraps
-         MessagePort postMessage/message listeners, which is the channel PyScript's worker
-         proxy (coincident) uses for `await engine.bot_step()` - the time from the call's
-         message leaving the main thread to its answer being handled there.
+         time of every engine call as seen from the page: the init script wraps the engine
+         worker's postMessage and listens to its answers (engine.js's {type: "call"} and
+         {type: "result"} messages) - the time from the call's message leaving the main
+         thread to its answer arriving there.
 
 Long tasks during startup are counted from navigation to the playable table (app cold and
 warm). Every request not to 127.0.0.1 is blocked (host resolver rules: names other than
@@ -227,42 +227,31 @@ APP_INIT = r"""
                       "data-bots", "data-busy", "data-hand-over", "data-phase"],
   });
 
-  // The engine worker's own boot: created, and done (polyscript posts "polyscript:done"
-  // once Pyodide is loaded, the wheel unpacked and worker.py has run).
+  // The engine worker (engine.js starts it): created, and done (it posts {type: "ready"}
+  // once Pyodide is loaded, the wheel unpacked and worker.py has run). Engine calls as the
+  // page sees them: {type: "call", id, name} posted to the worker, {type: "result", id}
+  // handled back on the page.
   const NativeWorker = window.Worker;
   window.Worker = class extends NativeWorker {
     constructor(...args) {
       super(...args);
       mark("worker_created");
-      this.addEventListener("message", (event) => { if (event.data === "polyscript:done") mark("worker_done"); });
+      const calls = new Map();
+      this.addEventListener("message", (event) => {
+        const data = event.data || {};
+        if (data.type === "ready") { mark("worker_done"); B.worker = data.timings || {}; }
+        if (data.type === "result" && calls.has(data.id)) {
+          const [name, t0] = calls.get(data.id);
+          calls.delete(data.id);
+          B.calls.push([name, t0, now()]);
+        }
+      });
+      const send = this.postMessage;
+      this.postMessage = (data, ...rest) => {
+        if (data && data.type === "call") calls.set(data.id, [data.name, now()]);
+        return send.call(this, data, ...rest);
+      };
     }
-  };
-
-  // Engine calls as the page sees them. PyScript's worker proxy (coincident) sends
-  // [uid, name, args] on a MessagePort and gets [uid, result] back on it.
-  const pending = new WeakMap();
-  const sent = MessagePort.prototype.postMessage;
-  MessagePort.prototype.postMessage = function (data, ...rest) {
-    if (Array.isArray(data) && typeof data[0] === "number" && typeof data[1] === "string") {
-      if (!pending.has(this)) pending.set(this, new Map());
-      pending.get(this).set(data[0], [data[1], now()]);
-    }
-    return sent.call(this, data, ...rest);
-  };
-  const add = MessagePort.prototype.addEventListener;
-  MessagePort.prototype.addEventListener = function (type, listener, options) {
-    if (type !== "message" || typeof listener !== "function") return add.call(this, type, listener, options);
-    const port = this;
-    return add.call(this, type, function (event) {
-      const data = event.data;
-      const calls = pending.get(port);
-      if (calls && Array.isArray(data) && typeof data[0] === "number" && calls.has(data[0])) {
-        const [name, t0] = calls.get(data[0]);
-        calls.delete(data[0]);
-        B.calls.push([name, t0, now()]);
-      }
-      return listener.call(this, event);
-    }, options);
   };
 })();
 """
@@ -433,6 +422,13 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         row(f"app {run}: engine worker created", [m.get("worker_created") for m in marks])
         row(f"app {run}: engine worker done (Pyodide, wheel, worker.py)", [m.get("worker_done") for m in marks])
         row(f"app {run}: engine ready (canasta:ready)", [m.get("canasta_ready") for m in marks])
+        # Inside the engine worker (engine-worker.js's own clock, from its start).
+        inside = [a[run].get("worker") or {} for a in app]
+        for label, first, last in (("Pyodide import + loadPyodide()", "python", "engine"),
+                                   ("wheel unpacked", "engine", "run"),
+                                   ("worker.py run (imports canasta.host)", "run", "ready")):
+            row(f"app {run}:   in the worker: {label}",
+                [w[last] - w[first] if first in w and last in w else None for w in inside])
         row(f"app {run}: table shown (?new=1)", [m.get("table") for m in marks])
         row(f"app {run}: table playable (player's turn)", [m.get("playable") for m in marks])
     for run in ("cold", "warm"):

@@ -1,8 +1,8 @@
 # The page's UI: MicroPython on the main thread (PyScript `type="mpy"`).
 #
-# It talks to the engine only through the named worker "engine" (Pyodide, worker.py), with
-# JSON strings in and out: new_game, snapshot, play, bot_step, next_hand, save, load
-# (canasta.host). The engine and the bots think in the worker, so this thread only draws
+# It talks to the engine only through window.canastaEngine (engine.js: a module worker
+# running Pyodide and worker.py, started before this UI loads), with JSON strings in and
+# out: new_game, snapshot, play, bot_step, next_hand, save, load (canasta.host). The engine and the bots think in the worker, so this thread only draws
 # the table and waits (asyncio), and the page never freezes.
 #
 # Modules (listed in mpy.json "files"): ui_text (catalogs, card names, errors, log lines),
@@ -17,7 +17,7 @@ import asyncio
 import json
 import sys
 
-from pyscript import document, workers
+from pyscript import document
 from pyscript import window as _window_module
 from pyscript.ffi import create_proxy
 
@@ -34,7 +34,10 @@ import ui_text
 SAVE_KEY = "canasta.save.v1"
 BROKEN_PREFIX = "canasta.save.broken."
 PREFS_KEY = "canasta.prefs.v1"
-TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-log", "g-result")
+#: At speed "instant", bots' moves redraw the table at most this often (ms).
+INSTANT_FRAME_MS = 250
+TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-rules", "g-log",
+                 "g-result")
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -81,6 +84,17 @@ def read_text(path):
         return f.read()
 
 
+def read_json(path):
+    """A JSON file shipped with the UI, or {} if it is missing or damaged (the start screen
+    then offers what the catalog-less defaults allow, and the engine still checks all)."""
+    try:
+        data = json.loads(read_text(path))
+    except Exception as error:
+        print("could not read", path, error)
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
 # --------------------------------------------------------------------------- the app
 
 class App:
@@ -92,10 +106,16 @@ class App:
         self.notices = []   # (key, params) or callables cat -> text, shown on the start screen
         for name, value, expected in problems:
             self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
+        self.setup = M.Setup(read_json("variants.json"))
         self.prefs = self.load_prefs()
-        for name in ("lang", "players", "target", "speed"):
+        for name in ("lang", "variant", "players", "target", "speed"):
             if name in self.query:
                 self.prefs[name] = self.query[name]
+        _, changed = self.setup.normalize(self.prefs)
+        for name in changed:  # a linked game or player count the engine does not offer
+            if name in self.query:
+                self.notices.append(("app.bad_param", {"name": name, "value": str(self.query[name]),
+                                                       "expected": self.expected(name)}))
         self.cat = self.catalogs[self.prefs["lang"]]
         self.ui = R.UIState()
         self.snap = None
@@ -128,16 +148,31 @@ class App:
             if isinstance(saved, dict):
                 if saved.get("lang") in ui_text.LANGS:
                     prefs["lang"] = saved["lang"]
+                if isinstance(saved.get("variant"), str):
+                    prefs["variant"] = saved["variant"]
                 if saved.get("players") in M.PLAYER_COUNTS:
                     prefs["players"] = saved["players"]
-                if saved.get("target") in M.TARGETS:
+                if M.valid_target(saved.get("target")):
                     prefs["target"] = saved["target"]
+                if isinstance(saved.get("switches"), dict):
+                    prefs["switches"] = saved["switches"]
                 if saved.get("speed") in M.SPEEDS:
                     prefs["speed"] = saved["speed"]
         return prefs
 
     def save_prefs(self):
         storage_set(PREFS_KEY, json.dumps(self.prefs))
+
+    def choices(self):
+        """The prefs made valid for the catalog (a preset, a player count, switches)."""
+        return self.setup.normalize(self.prefs)[0]
+
+    def expected(self, name):
+        choices = self.choices()
+        if name == "variant":
+            return ", ".join(self.setup.names())
+        preset = self.setup.preset(choices["variant"]) or {"players": []}
+        return ", ".join(str(n) for n in preset["players"])
 
     # ------------------------------------------------------------------ page structure
     def build_page(self):
@@ -161,6 +196,7 @@ class App:
              '<p id="g-feedback" class="feedback" role="alert"></p>'
              '<div id="g-hand" class="hand-box"></div>'
              '<div id="g-actions" class="actions-box"></div>'
+             '<div id="g-rules" class="rules-box"></div>'
              '</div><aside id="g-log" class="log" aria-labelledby="log-h"></aside></div>'),
             ('<section id="g-result" class="result" aria-labelledby="result-title" hidden></section>'),
         ]
@@ -228,7 +264,7 @@ class App:
             self.set_status(self.cat.t("app.loading_engine"))
 
     def render_start(self):
-        html = R.start_menu(self.cat, self.prefs, self.has_save)
+        html = R.start_menu(self.cat, self.choices(), self.has_save, self.setup)
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -248,6 +284,7 @@ class App:
         focus_id = active.id if active and active.id else ""
         regions = R.regions(self.cat, self.snap, self.ui)
         regions["g-feedback"] = R.esc(self.ui.feedback)
+        regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"))
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")
@@ -350,16 +387,38 @@ class App:
     def on_change(self, event):
         target = event.target
         name = target.name if target else None
-        if name not in ("lang", "players", "target", "speed"):
+        if name not in ("lang", "variant", "players", "target", "speed", "switch"):
             return
         value = target.value
         if name == "lang":
             self.set_lang(value)
             return
-        if name in ("players", "target"):
-            value = int(value)
-        self.prefs[name] = value
+        if name == "switch":
+            choices = self.choices()
+            per_variant = self.prefs.setdefault("switches", {})
+            chosen = dict(choices.get("table_switches") or {})
+            chosen[target.dataset.switch] = value
+            per_variant[choices["variant"]] = chosen
+        else:
+            if name in ("players", "target"):
+                value = int(value)
+            self.prefs[name] = value
+        if name in ("variant", "players"):
+            # the new table's own target (and, for a new game, player count) until the
+            # player picks others
+            self.prefs.pop("target", None)
+            if name == "variant":
+                self.prefs.pop("players", None)
         self.save_prefs()
+        if name != "speed":
+            was_open = by_id("house-rules") and by_id("house-rules").open
+            self.render_start()
+            if was_open and by_id("house-rules"):
+                by_id("house-rules").open = True
+            focus = by_id("sw-" + target.dataset.switch + "-" + value) if name == "switch" else by_id(
+                "opt-variant" if name == "variant" else "opt-" + name + "-" + str(value))
+            if focus:
+                focus.focus()
 
     def on_key(self, event):
         key = event.key
@@ -390,8 +449,8 @@ class App:
     # ------------------------------------------------------------------ the engine
     async def start_engine(self):
         try:
-            engine = await workers["engine"]
-            info = json.loads(await engine.ping())
+            engine = window.canastaEngine
+            info = json.loads(await engine.ready)
         except Exception as error:  # the worker failed to start: say so, never a blank page
             self.engine_error = str(error)
             self.engine_ready.set()  # waiting starts give up (self.engine is None)
@@ -410,7 +469,7 @@ class App:
         if self.engine is None:
             return {"ok": False, "error": {"code": "internal_error", "params": {}}}
         try:
-            text = await getattr(self.engine, name)(*args)
+            text = await self.engine.call(name, *args)
             data = json.loads(text)
         except Exception as error:
             print("engine call failed:", name, error)
@@ -494,8 +553,10 @@ class App:
         if seed is None or self.seed_used:
             seed = int(window.Math.random() * 2147483647)
         self.seed_used = True
-        options = {"variant": "classic", "players": self.prefs["players"], "target": self.prefs["target"],
-                   "seed": seed, "humans": [] if watch else [0]}
+        c = self.choices()
+        switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
+        options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
+                   "switches": switches, "seed": seed, "humans": [] if watch else [0]}
         res = await self.call("new_game", json.dumps(options))
         if not res.get("ok"):
             error = res.get("error")
@@ -554,6 +615,7 @@ class App:
         gen = self.gen
         self.bots_running = True
         self.update_game_data()
+        drawn = window.performance.now()
         try:
             while gen == self.gen and self.snap is not None:
                 s = self.snap
@@ -571,7 +633,15 @@ class App:
                     self.ui.feedback = self.cat.error_text(res.get("error"))
                     break
                 self.set_snapshot(res["snapshot"])
-                self.render_table()
+                # At speed "instant" moves come faster than anyone can read them: draw the
+                # table at most every INSTANT_FRAME_MS (the last state is drawn below), which
+                # also brings the player's first turn up sooner.
+                now = window.performance.now()
+                if self.delay() > 0 or now - drawn >= INSTANT_FRAME_MS:
+                    self.render_table()
+                    drawn = now
+                else:
+                    self.update_game_data()
         finally:
             self.bots_running = False
         if gen == self.gen:

@@ -7,9 +7,11 @@ SUITS = "SHDC"
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: Pause before each bot move, in seconds.
 SPEED_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15, "instant": 0.0}
+#: Target scores offered for every game (each preset's own target is offered too).
 TARGETS = (2500, 5000, 7500, 10000)
-PLAYER_COUNTS = (4, 2)
-DEFAULTS = {"lang": "en", "players": 4, "target": 5000, "speed": "normal"}
+PLAYER_COUNTS = (2, 3, 4, 6)
+#: No target: each table's own (Setup.normalize) until the player picks one.
+DEFAULTS = {"lang": "en", "variant": "classic", "players": 4, "speed": "normal"}
 CANASTA_SIZE = 7
 
 
@@ -64,17 +66,35 @@ def kinds(codes):
 
 
 def meld_rank(cards):
-    """The rank a meld is of: its first natural card's rank ("3" for black 3s)."""
+    """The rank a group is of: its first natural card's rank ("3" for black 3s); ""
+    for a wild-card meld; a sequence's highest rank (its cards come highest first)."""
     for c in cards:
         if not is_wild(c):
             return rank_of(c)
     return ""
 
 
+def meld_kind(cards):
+    """"wild" (wild cards alone), "sequence" (one suit, several ranks: Samba, Bolivia),
+    "black3s" or "group". A meld in a view is just its cards; its kind shows in them."""
+    naturals = [c for c in cards if not is_wild(c)]
+    if not naturals:
+        return "wild" if cards else "group"
+    ranks = []
+    for c in naturals:
+        if rank_of(c) not in ranks:
+            ranks.append(rank_of(c))
+    if len(ranks) > 1:
+        return "sequence"
+    if ranks[0] == "3":
+        return "black3s"
+    return "group"
+
+
 def meld_targets(melds):
     """The notation target of each of a side's melds: its rank letter, or "#i" where
     two melds share a rank."""
-    ranks = [meld_rank(m) for m in melds]
+    ranks = [meld_rank(m) if meld_kind(m) != "sequence" else "" for m in melds]
     out = []
     for i in range(len(ranks)):
         out.append(ranks[i] if ranks[i] and ranks.count(ranks[i]) == 1 else "#" + str(i))
@@ -180,32 +200,148 @@ class Legal:
 
 # --------------------------------------------------------------------------- seats and sides
 
-def seat_role(seat, viewer, players, watch):
+#: Seat names by place clockwise from the viewer (index 0 is the viewer), per table shape
+#: (players, sides): partners sit `sides` seats apart.
+_ROLES = {
+    (2, 2): ("table.you", "table.opponent"),
+    (3, 3): ("table.you", "table.left", "table.right"),
+    (4, 2): ("table.you", "table.left", "table.partner", "table.right"),
+    (6, 2): ("table.you", "table.left", "table.partner_left", "table.across", "table.partner_right", "table.right"),
+    (6, 3): ("table.you", "table.left", "table.left_far", "table.partner", "table.right_far", "table.right"),
+}
+_COMPASS = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east")}
+_SEAT_NUMBERS = ("table.seat_1", "table.seat_2", "table.seat_3", "table.seat_4", "table.seat_5", "table.seat_6")
+_SIDE_NUMBERS = ("table.side_1", "table.side_2", "table.side_3")
+
+
+def seat_role(seat, viewer, players, watch, sides=2):
     """The catalog key that names a seat for the viewer."""
     if watch:
-        compass = ("south", "west", "north", "east") if players == 4 else ("south", "north")
+        compass = _COMPASS.get(players)
+        if compass is None:
+            return _SEAT_NUMBERS[seat % len(_SEAT_NUMBERS)]
         return "table." + compass[seat % len(compass)]
     rel = (seat - viewer) % players
-    if players == 2:
-        return "table.you" if rel == 0 else "table.opponent"
-    return ("table.you", "table.left", "table.partner", "table.right")[rel]
+    roles = _ROLES.get((players, sides)) or _ROLES[(4, 2)]
+    return roles[rel] if rel < len(roles) else "table.opponent"
 
 
-def side_key(side, my_side, players, watch):
+def side_key(side, my_side, players, watch, sides=2):
+    """The catalog key that names a side (a team, or one player playing alone)."""
     if watch:
         if players == 2:
             return "table.south" if side == 0 else "table.north"
-        return "table.side_ns" if side == 0 else "table.side_ew"
-    if players == 2:
-        return "table.you" if side == my_side else "table.opponent"
-    return "table.our_side" if side == my_side else "table.their_side"
+        if players == 4 and sides == 2:
+            return "table.side_ns" if side == 0 else "table.side_ew"
+        return _SIDE_NUMBERS[side % len(_SIDE_NUMBERS)]
+    if sides == players:  # each alone: a side is a seat
+        return seat_role(side, my_side, players, False, sides)
+    if side == my_side:
+        return "table.our_side"
+    if sides == 2:
+        return "table.their_side"
+    # three teams: name the other two by the opponent on the viewer's left or right
+    return "table.left_team" if (side - my_side) % sides == 1 else "table.right_team"
 
 
 def seat_positions(viewer, players):
-    """Where each other seat sits around the viewer: [(seat, "north"|"west"|"east")]."""
+    """Where each other seat sits around the viewer, clockwise from the left:
+    [(seat, "north"|"west"|"east"|"row")]; six-player tables put the five others in a row."""
     if players == 2:
         return [((viewer + 1) % 2, "north")]
-    return [((viewer + 1) % 4, "west"), ((viewer + 2) % 4, "north"), ((viewer + 3) % 4, "east")]
+    if players == 3:
+        return [((viewer + 1) % 3, "west"), ((viewer + 2) % 3, "east")]
+    if players == 4:
+        return [((viewer + 1) % 4, "west"), ((viewer + 2) % 4, "north"), ((viewer + 3) % 4, "east")]
+    return [((viewer + k) % players, "row") for k in range(1, players)]
+
+
+# --------------------------------------------------------------------------- table setup
+
+def valid_target(value):
+    return isinstance(value, int) and not isinstance(value, bool) and 500 <= value <= 50000 and value % 100 == 0
+
+
+class Setup:
+    """The presets and house-rule switches the engine offers (variants.json, written by
+    the site's build from ``canasta.catalog``), and the choices a player may make."""
+
+    def __init__(self, catalog):
+        presets = (catalog or {}).get("presets") or []
+        self.presets = [p for p in presets if isinstance(p, dict) and p.get("name")]
+        self.by_name = {}
+        for p in self.presets:
+            self.by_name[p["name"]] = p
+        # MicroPython's dicts keep no order: the catalog's order is kept in a list.
+        self.switch_order = []
+        self.switches = {}
+        for sw in (catalog or {}).get("switches") or []:
+            self.switch_order.append(sw["id"])
+            self.switches[sw["id"]] = sw
+
+    def names(self):
+        return [p["name"] for p in self.presets]
+
+    def preset(self, name):
+        return self.by_name.get(name) or (self.presets[0] if self.presets else None)
+
+    def table(self, name, players):
+        p = self.preset(name)
+        if p is None:
+            return {}
+        return (p.get("tables") or {}).get(str(players)) or {}
+
+    def targets(self, name, players, current=None):
+        """The targets offered: the usual ones, the preset's own, and the current choice."""
+        out = list(TARGETS)
+        for t in (self.table(name, players).get("target"), current):
+            if valid_target(t) and t not in out:
+                out.append(t)
+        out.sort()
+        return out
+
+    def switch_ids(self, name, players):
+        """The switches that apply to this table, in the catalog's order."""
+        defaults = self.table(name, players).get("switches") or {}
+        return [sid for sid in self.switch_order if sid in defaults]
+
+    def options(self, switch_id):
+        return [o["name"] for o in (self.switches.get(switch_id) or {}).get("options") or []]
+
+    def normalize(self, prefs):
+        """The player's saved or linked choices made valid for the catalog: a preset it
+        has, a player count of that preset, a target offered, switches that apply (with
+        options they have). Returns (choices, changed names)."""
+        out = dict(prefs)
+        changed = []
+        preset = self.preset(prefs.get("variant"))
+        if preset is None:
+            return out, changed
+        if preset["name"] != prefs.get("variant"):
+            changed.append("variant")
+        out["variant"] = preset["name"]
+        if prefs.get("players") not in preset["players"]:
+            if "players" in prefs:
+                changed.append("players")
+            out["players"] = preset["default_players"]
+        if not valid_target(prefs.get("target")):
+            out["target"] = self.table(out["variant"], out["players"]).get("target", 5000)
+        chosen = (prefs.get("switches") or {}).get(out["variant"]) or {}
+        kept = {}
+        for sid in self.switch_ids(out["variant"], out["players"]):
+            if chosen.get(sid) in self.options(sid):
+                kept[sid] = chosen[sid]
+        out["table_switches"] = kept
+        return out, changed
+
+    def changed_switches(self, name, players, chosen):
+        """The chosen options that differ from the table's defaults (what new_game needs)."""
+        defaults = self.table(name, players).get("switches") or {}
+        out = {}
+        for sid, option in chosen.items():
+            if sid in defaults and defaults[sid] != option:
+                out[sid] = option
+        return out
 
 
 # --------------------------------------------------------------------------- URL parameters
@@ -260,14 +396,26 @@ def _flag(value):
     return False, None, "0, 1"
 
 
+def _target(value):
+    if value.isdigit() and len(value) <= 6 and valid_target(int(value)):
+        return True, int(value), "500 … 50000, in hundreds"
+    return False, None, "500 … 50000, in hundreds"
+
+
+def _name(value):
+    ok = 0 < len(value) <= 40 and all(c.isalpha() or c.isdigit() or c == "-" for c in value)
+    return ok, value if ok else None, "a game name such as classic"
+
+
 _CHECKS = {
     "lang": _choice(("en", "fr")),
+    "variant": _name,
     "players": _choice(PLAYER_COUNTS, int),
     "seed": _seed,
     "watch": _flag,
     "speed": _choice(SPEEDS),
     "new": _flag,
-    "target": _choice(TARGETS, int),
+    "target": _target,
 }
 
 

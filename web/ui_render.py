@@ -6,8 +6,10 @@
 import ui_model as M
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
-SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "concealed_canastas",
-               "red_threes", "going_out", "going_out_concealed", "hand_penalty")
+SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas",
+               "concealed_canastas", "red_threes", "threes", "going_out", "going_out_concealed",
+               "black_threes_going_out", "hand_penalty", "melds_against", "unfinished_groups",
+               "unfinished_wild_melds", "held_groups")
 
 
 def esc(text):
@@ -64,10 +66,10 @@ class Table:
         self.glow_targets = self.legal.add_targets(sel) if sel and self.phase == "play" else []
 
     def seat_name(self, seat):
-        return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch))
+        return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
 
     def side_name(self, side):
-        return self.cat.t(M.side_key(side, self.my_side, self.players, self.ui.watch))
+        return self.cat.t(M.side_key(side, self.my_side, self.players, self.ui.watch, self.sides))
 
     def staged_indices(self):
         out = []
@@ -101,18 +103,32 @@ def special_class(code):
 
 # --------------------------------------------------------------------------- start screen
 
-def start_menu(cat, prefs, has_save):
-    """The start screen's options and buttons (the title and status are in index.html)."""
+def start_menu(cat, prefs, has_save, setup):
+    """The start screen's options and buttons (the title and status are in index.html).
+    ``prefs`` are normalized choices (``Setup.normalize``), ``setup`` the catalog."""
     out = ['<form class="menu" id="start-form" action="#" novalidate>']
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
                                                      ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
-    out.append(_radios(cat, "players", "app.players", [("4", cat.t("app.players_4"), ""),
-                                                       ("2", cat.t("app.players_2"), "")], str(prefs["players"])))
-    out.append(_radios(cat, "target", "app.target", [(str(t), str(t), "") for t in M.TARGETS],
+    variant = prefs["variant"]
+    out.append('<div class="field" id="opt-variant-box"><label class="field-label" for="opt-variant">'
+               + esc(cat.t("app.variant")) + '</label><select id="opt-variant" name="variant">')
+    for name in setup.names():
+        out.append('<option value="' + esc(name) + '"' + (" selected" if name == variant else "") + '>'
+                   + esc(variant_name(cat, setup, name)) + '</option>')
+    out.append('</select><p class="field-note" id="variant-line">' + esc(variant_line(cat, setup, variant))
+               + '</p></div>')
+    preset = setup.preset(variant) or {"players": [4]}
+    counts = []
+    for n in preset["players"]:
+        counts.append((str(n), players_label(cat, n, setup.table(variant, n).get("sides", 2)), ""))
+    out.append(_radios(cat, "players", "app.players", counts, str(prefs["players"])))
+    targets = setup.targets(variant, prefs["players"], prefs["target"])
+    out.append(_radios(cat, "target", "app.target", [(str(t), str(t), "") for t in targets],
                        str(prefs["target"])))
     out.append(_radios(cat, "speed", "app.bot_speed", [("slow", cat.t("app.speed_slow"), ""),
                                                        ("normal", cat.t("app.speed_normal"), ""),
                                                        ("fast", cat.t("app.speed_fast"), "")], prefs["speed"]))
+    out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}))
     out.append('<div class="menu-buttons">')
     if has_save:
         out.append('<button type="button" id="btn-continue" class="btn primary" data-act="continue">'
@@ -122,6 +138,84 @@ def start_menu(cat, prefs, has_save):
     out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
                + esc(cat.t("app.watch")) + '</button>')
     out.append('</div></form>')
+    return "".join(out)
+
+
+def variant_name(cat, setup, name):
+    key = "variants." + name + ".name"
+    return cat.t(key) if cat.has(key) else name
+
+
+def variant_line(cat, setup, name):
+    key = "variants." + name + ".line"
+    if cat.has(key):
+        return cat.t(key)
+    return (setup.preset(name) or {}).get("description", "")
+
+
+def players_label(cat, n, sides):
+    if sides == n:
+        return cat.t("app.players_alone", n=n)
+    return cat.t("app.players_teams", n=n, teams=sides, size=n // sides)
+
+
+def switch_title(cat, setup, switch_id):
+    key = "switches." + switch_id + ".title"
+    return cat.t(key) if cat.has(key) else (setup.switches.get(switch_id) or {}).get("title", switch_id)
+
+
+def option_text(cat, setup, switch_id, option):
+    key = "switches." + switch_id + "." + option
+    if cat.has(key):
+        return cat.t(key)
+    for o in (setup.switches.get(switch_id) or {}).get("options") or []:
+        if o["name"] == option:
+            return o["text"]
+    return option
+
+
+def house_rules(cat, setup, variant, players, chosen):
+    """The house-rule switches of this table, each a choice with its one-line options."""
+    ids = setup.switch_ids(variant, players)
+    if not ids:
+        return ""
+    defaults = setup.table(variant, players).get("switches") or {}
+    changed = len([sid for sid in ids if chosen.get(sid, defaults.get(sid)) != defaults.get(sid)])
+    summary = cat.t("app.house_rules") + (" · " + cat.t("app.house_rules_changed", n=changed) if changed else "")
+    out = ['<details class="house-rules" id="house-rules"><summary>' + esc(summary) + '</summary>'
+           '<p class="field-note">' + esc(cat.t("app.house_rules_note")) + '</p>']
+    for sid in ids:
+        current = chosen.get(sid, defaults.get(sid))
+        out.append('<fieldset class="switch" id="sw-' + esc(sid) + '"><legend>' + esc(switch_title(cat, setup, sid))
+                   + '</legend>')
+        for o in setup.options(sid):
+            mark = " (" + cat.t("app.default") + ")" if o == defaults.get(sid) else ""
+            out.append('<label class="switch-item"><input type="radio" name="switch" id="sw-' + esc(sid) + '-' + esc(o)
+                       + '" data-switch="' + esc(sid) + '" value="' + esc(o) + '"'
+                       + (" checked" if o == current else "") + '><span>' + esc(option_text(cat, setup, sid, o) + mark)
+                       + '</span></label>')
+        out.append('</fieldset>')
+    out.append('</details>')
+    return "".join(out)
+
+
+def rules_summary(cat, setup, table):
+    """The rules of the game in progress, for the player to look up during play."""
+    if not table:
+        return ""
+    variant = table.get("variant", "")
+    out = ['<details class="table-rules" id="table-rules"><summary>' + esc(cat.t("table.rules")) + '</summary><dl>',
+           '<dt>' + esc(cat.t("app.variant")) + '</dt><dd>' + esc(variant_name(cat, setup, variant)) + '</dd>',
+           '<dt>' + esc(cat.t("app.players")) + '</dt><dd>'
+           + esc(players_label(cat, table.get("players", 4), setup.table(variant, table.get("players", 4)).get("sides", 2)))
+           + '</dd>',
+           '<dt>' + esc(cat.t("app.target")) + '</dt><dd>' + esc(str(table.get("target", ""))) + '</dd>']
+    chosen = table.get("switches") or {}
+    for sid in [i for i in setup.switch_order if i in chosen] + sorted(i for i in chosen if i not in setup.switches):
+        option = chosen[sid]
+        text = cat.t("table.rules_custom") if option == "custom" else option_text(cat, setup, sid, option)
+        out.append('<dt>' + esc(switch_title(cat, setup, sid)) + '</dt><dd>' + esc(text) + '</dd>')
+    out.append('</dl></details>')
     return "".join(out)
 
 
@@ -228,11 +322,19 @@ def ending_text(tb):
 def board(tb):
     """Other seats, both sides' melds and red 3s, the stock and the discard pile."""
     out = []
-    for seat, pos in M.seat_positions(tb.viewer, tb.players):
-        out.append(seat_box(tb, seat, pos))
-    theirs = [s for s in range(tb.sides) if s != tb.my_side]
+    places = M.seat_positions(tb.viewer, tb.players)
+    row = [seat_box(tb, seat, pos) for seat, pos in places if pos == "row"]
+    for seat, pos in places:
+        if pos != "row":
+            out.append(seat_box(tb, seat, pos))
+    if row:
+        out.append('<div class="seat-row">' + "".join(row) + '</div>')
+    # the other sides clockwise from the viewer's left
+    theirs = [(tb.my_side + k) % tb.sides for k in range(1, tb.sides)]
+    out.append('<div class="theirs-box">')
     for side in theirs:
         out.append(melds_area(tb, side, "theirs"))
+    out.append('</div>')
     out.append(piles(tb))
     out.append(melds_area(tb, tb.my_side, "ours"))
     return "".join(out)
@@ -265,11 +367,12 @@ def melds_area(tb, side, cls):
            '<h2 class="melds-title" id="' + head_id + '">' + esc(tb.side_name(side)) + '</h2>'
            '<div class="meld-row">']
     if threes:
-        out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t("table.red_threes") + ": "
+        three_key = "table.threes" if [c for c in threes if M.kind_of(c) == "B3"] else "table.red_threes"
+        out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t(three_key) + ": "
                    + str(len(threes))) + '"><span class="mfan">')
         for c in threes:
             out.append(card_figure(cat, c))
-        out.append('</span><span class="meld-label">' + esc(cat.t("table.red_threes")) + '</span></div>')
+        out.append('</span><span class="meld-label">' + esc(cat.t(three_key)) + '</span></div>')
     if not melds and not threes:
         out.append('<p class="empty">' + esc(cat.t("table.no_melds")) + '</p>')
     targets = M.meld_targets(melds)
@@ -282,18 +385,33 @@ def melds_area(tb, side, cls):
 def meld_box(tb, side, i, cards, target):
     cat = tb.cat
     rank = M.meld_rank(cards)
+    mkind = M.meld_kind(cards)
     wilds = len([c for c in cards if M.is_wild(c)])
     canasta = M.is_canasta(cards)
     natural = M.is_natural(cards)
+    variant = tb.view.get("variant", "")
     kind = ""
-    if canasta:
-        kind = cat.t("table.canasta_natural") if natural else cat.t("table.canasta_mixed")
-    name = cat.t("table.meld_name", rank=cat.rank_name(rank), n=len(cards), wilds=wilds)
+    if mkind == "sequence":
+        suit = cards[0][1:2] if cards else ""
+        title = cat.t("table.sequence", suit=cat.t("cards.suits." + SUIT_KEYS.get(suit, "S")))
+        if canasta:
+            kind = _variant_word(cat, variant, "sequence_canasta", "table.samba")
+        name = title + " (" + str(len(cards)) + ")"
+    elif mkind == "wild":
+        title = cat.t("table.wild_meld")
+        if canasta:
+            kind = _variant_word(cat, variant, "wild_canasta", "table.canasta_wild")
+        name = title + " (" + str(len(cards)) + ")"
+    else:
+        title = cat.rank_name(rank)
+        if canasta:
+            kind = cat.t("table.canasta_natural") if natural else cat.t("table.canasta_mixed")
+        name = cat.t("table.meld_name", rank=cat.rank_name(rank), n=len(cards), wilds=wilds)
     if kind:
         name = name + " — " + kind
-    cls = "meld"
+    cls = "meld kind-" + mkind
     if canasta:
-        cls += " canasta " + ("natural" if natural else "mixed")
+        cls += " canasta " + ("natural" if natural and mkind != "wild" else "mixed")
     mine = side == tb.my_side
     selectable = mine and tb.can_act and tb.phase == "play" and len(tb.ui.selected) > 0
     glow = mine and target in tb.glow_targets
@@ -301,7 +419,7 @@ def meld_box(tb, side, i, cards, target):
         cls += " glow"
     body = ['<span class="mfan">']
     shown = cards
-    if canasta:
+    if canasta and mkind == "group":
         # A canasta is squared up: one card on top (natural: a red card, mixed: a black one,
         # as players mark them at the table).
         top = [c for c in cards if not M.is_wild(c)]
@@ -310,9 +428,11 @@ def meld_box(tb, side, i, cards, target):
         shown = [coloured[0] if coloured else (top[0] if top else cards[0])]
     for c in shown:
         body.append(card_img(c, "face"))
-    body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(cat.rank_name(rank))
+    if canasta and mkind != "group":
+        shown = cards[:1]
+    body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(title)
                 + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
-    if wilds:
+    if wilds and mkind != "wild":
         # The star marks wild cards on the card faces too; the meld's name says it in words.
         body.append(' <span class="meld-wilds">\u2605' + str(wilds) + '</span>')
     if kind:
@@ -324,6 +444,16 @@ def meld_box(tb, side, i, cards, target):
                 + esc(cat.t("table.add_to", meld=name)) + '">' + "".join(body) + '</button>')
     return ('<div class="' + cls + '" id="meld-' + str(side) + '-' + str(i) + '" role="group" aria-label="'
             + esc(name) + '">' + "".join(body) + '</div>')
+
+
+SUIT_KEYS = {"S": "S", "H": "H", "D": "D", "C": "C"}
+
+
+def _variant_word(cat, variant, word, fallback):
+    """A game's own name for a thing (Bolivia's escalera for Samba's samba), else the
+    general one."""
+    key = "variants." + variant + "." + word
+    return cat.t(key) if cat.has(key) else cat.t(fallback)
 
 
 def piles(tb):
@@ -349,6 +479,9 @@ def piles(tb):
         marks.append(('frozen-side', cat.t("table.frozen_for_you")))
     if v.get("pile_blocked"):
         marks.append(('blocked', cat.t("table.blocked")))
+    closed = v.get("closed_ranks") or []
+    if closed:
+        marks.append(('closed', cat.t("table.closed_ranks", ranks=", ".join(cat.rank_name(r) for r in closed))))
     label = cat.t("table.discard") + ": "
     label += (cat.t("table.top_card", card=cat.card_label(top)) + ", " + cat.t("table.pile_size", n=size)) if top \
         else cat.t("table.pile_empty")
@@ -446,7 +579,7 @@ def actions_bar(tb):
                     play and len(tb.glow_targets) > 0))
     buttons.append(("discard", cat.t("actions.discard"), play and sel == 1 and not staged,
                     play and sel == 1 and not staged and legal.can("discard")))
-    if tb.players == 4:
+    if tb.players > tb.sides:  # partnerships: a partner to ask
         buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
     buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))
     out = ['<div class="actions" role="group" aria-label="' + esc(cat.t("actions.group")) + '">']
@@ -562,6 +695,10 @@ def winner_text(tb):
         return cat.t("dialogs.winner_side", name=tb.side_name(winner))
     if tb.players == 2:
         return cat.t("dialogs.winner_you") if winner == tb.my_side else cat.t("dialogs.winner_opponent")
+    if winner != tb.my_side and (tb.sides > 2):
+        return cat.t("dialogs.winner_side", name=tb.side_name(winner))
+    if tb.sides == tb.players:
+        return cat.t("dialogs.winner_you")
     return cat.t("dialogs.winner_us") if winner == tb.my_side else cat.t("dialogs.winner_them")
 
 

@@ -1,11 +1,10 @@
-# The engine worker: Pyodide in a PyScript named worker ("engine").
+# The engine's functions, run by Pyodide in the engine worker (engine-worker.js).
 #
-# The UI (main thread) calls these functions with JSON strings and gets JSON strings back:
-#     engine = await workers["engine"]
-#     out = await engine.snapshot(0)
+# The UI (main thread) calls them with JSON strings and gets JSON strings back:
+#     out = await window.canastaEngine.call("snapshot", 0)
 # Each one is a thin wrapper over `canasta.host`, the engine's browser-side host, which
-# owns the game. The wheel is unpacked into the worker's file system by worker.json
-# ("files"), so `import canasta` needs no micropip.
+# owns the game. engine-worker.js unpacks the wheel into site-packages before running this
+# file, so `import canasta` needs no micropip; it calls the functions named in __export__.
 #
 # Failures have the host's own shape, {"ok": false, "error": {"code", "params", "message"}},
 # so the UI can always parse what it gets; the worker adds two codes:
@@ -56,6 +55,10 @@ def ping():
     )
 
 
+def catalog():
+    return _call("catalog")
+
+
 def new_game(options_json):
     return _call("new_game", options_json)
 
@@ -84,4 +87,4 @@ def load(save_json):
     return _call("load", save_json)
 
 
-__export__ = ["ping", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]
+__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]

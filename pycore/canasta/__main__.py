@@ -35,7 +35,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     rules = get(args.variant, args.players)
-    report = simulate(rules, args.hands, args.seed, check=not args.no_checks)
+    bots = tuple(b for b in args.bots.split(",") if b) if args.bots else ()
+    report = simulate(rules, args.hands, args.seed, check=not args.no_checks, bots=bots)
     endings = ", ".join(f"{k} {v}" for k, v in sorted(report.endings.items()))
     print(f"{rules.name} {rules.players} players: {report.hands} hands in {report.games} games, "
           f"{report.actions} actions, {report.seconds:.1f} s ({report.hands_per_second:.0f} hands/s)")
@@ -96,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--no-checks", action="store_true", help="play only (for timing)")
+    p.add_argument("--bots", default="", help="bots by seat, comma-separated (e.g. basic,random); default random play")
     p.set_defaults(run=_simulate)
     p = sub.add_parser("bench", help="engine speed figures")
     p.add_argument("--hands", type=int, default=200)

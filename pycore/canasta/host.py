@@ -13,13 +13,19 @@ Shapes:
 
 - options (``new_game``): ``{"variant": "classic", "players": 2|3|4|6, "target": int,
   "seed": int (required), "humans": [seats] (default [0]), "bot": "basic",
-  "rules": {overrides}}``; missing ones take the preset's values.
+  "switches": {switch id: option}, "rules": {overrides}}``; missing ones take the
+  preset's values. Switches (``canasta.switches``) apply first, then the target, then
+  the overrides; a switch that does not apply to the preset is refused.
+- catalog (``catalog``): every preset with its player counts and applicable switches
+  (``canasta.catalog``), for the start screen.
 - snapshot: ``{"ok": true, "view", "legal", "turn", "human_turn", "hand_over",
   "game_over", "scores", "last_hand", "log", "save"}``. ``view`` is ``Game.view(seat)``
   plus ``"rules"``, the table's rule overrides (public); ``legal`` the seat's action
   texts when it is to act (its turn, or its answer), else ``[]``; ``last_hand`` the
   last finished hand's score lines per side, or null; ``log`` the last
-  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1).
+  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1);
+  ``table`` the rules in play, for the player to look up: ``{"variant", "players",
+  "target", "switches": {id: option}}``.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
 
@@ -38,16 +44,18 @@ from typing import Any, ParamSpec
 
 from .actions import parse_action
 from .bots import BOTS, get_bot
-from .errors import CanastaError
+from .catalog import applies, catalog as _catalog, table_switches
+from .errors import CanastaError, RulesError
 from .game import Game
 from .rules import Rules
+from .switches import SWITCHES, set_switch
 from .variants import get as get_variant
 
 SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
 #: How many of the latest actions a snapshot's log holds.
 LOG_SIZE = 12
-_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "rules"})
+_OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "switches", "rules"})
 
 
 class HostError(CanastaError):
@@ -70,7 +78,7 @@ ERROR_CODES: tuple[str, ...] = (
     "game_over", "hand_in_progress", "hand_over", "unknown_action", "wrong_phase",
     # cards and the pile
     "bad_take", "card_not_in_hand", "must_take_pile", "no_cards", "no_meld_for_top_card", "pile_empty",
-    "pile_frozen", "pile_not_for_initial_meld", "stock_empty", "stock_not_empty", "take_needs_natural",
+    "pile_frozen", "pile_group_too_large", "pile_not_for_initial_meld", "stock_empty", "stock_not_empty", "take_needs_natural",
     "take_needs_natural_pair", "take_needs_two_cards", "top_card_three", "top_card_wild",
     # melds
     "all_wild_meld", "ambiguous_target", "black_three_meld", "black_threes_count", "black_threes_only_going_out",
@@ -80,6 +88,11 @@ ERROR_CODES: tuple[str, ...] = (
     # Samba: sequences, two groups of a rank, the swap, the pile onto a canasta, Uruguayan wild cards
     "merge_needs_same_rank", "merge_not_allowed", "not_a_sequence", "pile_onto_canasta", "sequence_no_wilds",
     "side_wild_limit", "swap_canasta", "swap_needs_group", "swap_needs_wild", "swap_not_allowed",
+    # melds: Modern American and the house rules (RULES.md 3, 6)
+    "no_opening_first_turn", "opening_shape", "rank_closed", "rule_of_five", "wild_meld_unfinished",
+    "wilds_initial_only",
+    # discarding (RULES.md 3)
+    "discard_closed_rank", "discard_on_empty_pile", "discard_three", "discard_wild",
     # going out and asking
     "already_asked", "ask_before_last_cards", "ask_once_after_draw", "cannot_go_out", "must_discard_to_go_out",
     "must_go_out", "need_canasta", "need_sequence", "no_partner", "partner_said_no",
@@ -162,7 +175,17 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     bot = data.get("bot", "basic")
     if not isinstance(bot, str) or bot not in BOTS:
         raise HostError(code, f"bot: one of {', '.join(sorted(BOTS))}", field="bot")
+    switches = data.get("switches", {})
+    if not isinstance(switches, dict) or not all(isinstance(v, str) for v in switches.values()):
+        raise HostError(code, "switches: expected an object of switch id -> option name", field="switches")
     rules = get_variant(variant, _int(players) if players is not None else None)
+    base = rules
+    for switch_id, option in sorted(switches.items()):
+        switch = SWITCHES.get(switch_id)
+        if switch is not None and not applies(switch, base):
+            raise RulesError("switch_not_applicable", f"{switch_id} does not apply to {base.name} "
+                             f"with {base.players} players", name=switch_id)
+        rules = set_switch(rules, switch_id, option)
     changes = dict(overrides)
     if target is not None:
         changes["target"] = _int(target)
@@ -173,7 +196,8 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):
         raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
     options = {"variant": rules.name, "players": rules.players, "target": rules.target, "seed": seed,
-               "humans": sorted(h for h in humans if h is not None), "bot": bot, "rules": dict(overrides)}
+               "humans": sorted(h for h in humans if h is not None), "bot": bot,
+               "switches": dict(switches), "rules": dict(overrides)}
     return options, rules
 
 
@@ -201,6 +225,7 @@ class Host:
         self._humans: frozenset[int] = frozenset()
         self._log: list[dict[str, Any]] = []
         self._overrides: dict[str, Any] = {}
+        self._table: dict[str, Any] = {}
 
     # ------------------------------------------------------------- requests
     @_guarded
@@ -284,6 +309,9 @@ class Host:
         self._humans = frozenset(options["humans"])
         self._log = log[-LOG_SIZE:]
         self._overrides = _rule_overrides(game.rules)
+        r = game.rules
+        self._table = {"variant": r.name, "players": r.players, "target": r.target,
+                       "switches": table_switches(r)}
 
     def _need_game(self) -> Game:
         if self._game is None:
@@ -334,6 +362,7 @@ class Host:
             "scores": list(game.scores),
             "last_hand": [s.to_dict() for s in game.results[-1]] if game.results else None,
             "log": [dict(e) for e in self._log],
+            "table": {**self._table, "switches": dict(self._table["switches"])},
             "save": self._save(),
         }
 
@@ -380,6 +409,11 @@ _HOST = Host()
 
 def new_game(options: str) -> str:
     return _HOST.new_game(options)
+
+
+def catalog() -> str:
+    """Every preset, its player counts and house-rule switches (``canasta.catalog``), as JSON."""
+    return _dumps({"ok": True, **_catalog()})
 
 
 def snapshot(seat: int) -> str:

@@ -24,14 +24,16 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
+from .discards import allowed_kinds
 from .errors import IllegalAction
-from .melds import GROUP, SEQUENCE, MeldKind, TableMeld, wild_limit
+from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, wild_limit
+from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
 from .play import apply, ask_refusal
-from .rules import InitialMeldCount, Rules, WildRatio
+from .rules import InitialMeldCount, OpeningShape, Rules, WildRatio
 from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 
 Cards = tuple[Card, ...]
@@ -138,27 +140,39 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
     min_nat = max(r.min_naturals, 1)
     side_room = _side_room(r, melds)
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+    closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
     if melds:
-        held: dict[str, int] = {}
-        for m in melds:
-            held[m.rank] = held.get(m.rank, 0) + 1
+        blocked = wilds_blocked(r, melds)
+        # Ranks that take no new group: the side holds a group of it that is not full
+        # (or any, without ``new_group_when_full``), or nobody may meld it (RULES.md 3);
+        # Samba: the side holds ``groups_per_rank`` groups of it (RULES.md 4).
+        held = {m.rank for m in melds if not r.new_group_when_full or not m.full(r)} | closed
         per_rank = r.groups_per_rank
+        if per_rank > 1:
+            counts: dict[str, int] = {}
+            for m in melds:
+                if m.kind is GROUP:
+                    counts[m.rank] = counts.get(m.rank, 0) + 1
+            held = {k for k, n in counts.items() if n >= per_rank} | closed
         for kind, cards in by_kind.items():
-            if held.get(kind, 0) >= per_rank or len(cards) < min_nat or not cards[0].natural:
+            if kind in held or len(cards) < min_nat or not cards[0].natural:
                 continue
-            for group in _group_options(r, kind, cards, 0, min_nat, wopts):
+            for group in _group_options(r, kind, cards, 0, min_nat, wopts, opened=True, blocked=blocked):
                 push(Meld((group,)), len(group))
-        if r.sequences:
-            for run in _runs(r, hand):
-                push(Meld((sort_cards(run),)), len(run))
         b3 = by_kind.get("B3")
         if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
             for n in range(3, min(4, len(b3)) + 1):
                 push(Meld((tuple(b3[:n]),)), -1)
+        if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
+            for group in _wild_melds(r, twos, jokers):
+                push(Meld((group,)), len(group))
+        if r.sequences:
+            for run in _runs(r, hand):
+                push(Meld((sort_cards(run),)), len(run))
         gmax = r.group_max
         ranks = [m.rank for m in melds]
         # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
-        simple_cap = r.wild_ratio is _TWO_NATURALS
+        simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
         maxw = r.max_wilds
         no_wild = r.no_wild_ranks
         any_wild = len(wopts) > 1
@@ -167,14 +181,27 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
                 for ext in _extensions(r, m, hand):
                     push(Add(f"#{i}", ext), len(ext))
                 continue
+            if m.kind is WILD:
+                if not m.full(r):
+                    for w, wild in _wild_options(twos, jokers, r.wild_meld_max - m.wilds):
+                        if w:
+                            push(Add(f"#{i}", wild), w)
+                continue
             nat = by_kind.get(m.rank)
-            if (nat is None and not any_wild) or m.kind is not GROUP:
+            if m.rank in closed:
+                nat = None
+            if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
                 continue
             target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
             plain_cap = simple_cap and m.rank not in no_wild
             size = m.naturals + m.wilds
             for j in range(len(nat) + 1 if nat else 1):
-                cap = (maxw if plain_cap else wild_limit(r, m.rank, m.naturals + j)) - m.wilds
+                if plain_cap:
+                    cap = min(maxw, side_room + m.wilds) - m.wilds
+                elif blocked or not may_take_wilds(r, m.rank, m.naturals + j, True):
+                    cap = 0
+                else:
+                    cap = min(wild_limit(r, m.rank, m.naturals + j), side_room + m.wilds) - m.wilds
                 base = tuple(nat[:j]) if nat and j else ()
                 for w, wild in wopts:
                     if w > cap:
@@ -196,11 +223,27 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
                     for joker in _distinct(m.cards):
                         if joker.wild:
                             push(Swap(target, nat[0], joker), 0)
-    else:
+    elif not (r.no_opening_first_turn and not state.played[state.turn]):
+        seen: set[Action] = set()
         for groups in _openings(state, by_kind, twos, jokers, "", 0, hand, side_room):
             if groups:
-                push(Meld(groups), sum(len(g) for g in groups))
+                action = Meld(groups)
+                seen.add(action)
+                push(action, sum(len(g) for g in groups))
+        if r.canasta_from_hand_exempt:
+            # RULES.md 3: a canasta laid from hand needs no minimum.
+            for kind, cards in by_kind.items():
+                if not cards[0].natural or kind in closed:
+                    continue
+                for group in _group_options(r, kind, cards, 0, min_nat, wopts):
+                    if len(group) >= r.canasta_size and Meld((group,)) not in seen:
+                        push(Meld((group,)), -1)
+            if r.wild_melds:
+                for group in _wild_melds(r, twos, jokers):
+                    if len(group) >= r.canasta_size and Meld((group,)) not in seen:
+                        push(Meld((group,)), -1)
     prev = None
+    allowed = allowed_kinds(state)
     if state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:
@@ -208,7 +251,7 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
                 push(_DISCARDS[c], -1)
     else:
         for c in hand:
-            if c is not prev:
+            if c is not prev and (allowed is None or c.kind in allowed):
                 prev = c
                 out.append(_DISCARDS[c])
     if r.partnerships and not state.permission and len(hand) >= 2 and ask_refusal(state) is None:
@@ -235,12 +278,23 @@ def _wild_options(twos: Cards, jokers: Cards, cap: int) -> list[tuple[int, Cards
     return [(a + b, twos[:a] + jokers[:b]) for a, b in _splits(len(twos), len(jokers), cap)]
 
 
+def _wild_melds(r: Rules, twos: Cards, jokers: Cards) -> Iterator[Cards]:
+    """Every new wild-card meld the hand can lay (RULES.md 3: 3 to 7 twos and jokers)."""
+    for w, wild in _wild_options(twos, jokers, r.wild_meld_max):
+        if w >= r.wild_meld_min:
+            yield wild
+
+
 def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int,
-                   wopts: list[tuple[int, Cards]]) -> Iterator[Cards]:
-    """Card choices for one group of ``rank``: ``base`` cards already in it (the top card)."""
+                   wopts: list[tuple[int, Cards]], opened: bool = False, blocked: bool = False) -> Iterator[Cards]:
+    """Card choices for one group of ``rank``: ``base`` cards already in it (the top card).
+    ``opened``/``blocked``: the side's initial meld is made / its wild-card meld is
+    unfinished (RULES.md 3: where wild cards may go)."""
     gmax = r.group_max
     for j in range(min_nat, len(nat) + 1):
         cap = wild_limit(r, rank, j + base)
+        if blocked or not may_take_wilds(r, rank, j + base, opened):
+            cap = 0
         first = tuple(nat[:j])
         for w, wild in wopts:
             if w > cap:
@@ -259,40 +313,52 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         return
     r = state.rules
     side = state.side
-    melds = state.melds[side]
-    opened = bool(melds)
-    if not opened and r.no_pile_for_initial_meld:
+    mine = state.melds[side]
+    opened = bool(mine)
+    if not opened and (r.no_pile_for_initial_meld or (r.no_opening_first_turn and not state.played[state.turn])):
+        return
+    if top.rank in closed_ranks(r, state.melds):
         return
     frozen = state.frozen_for(side)
-    same = [i for i, m in enumerate(melds) if m.kind is GROUP and m.rank == top.rank]
-    gmax = r.group_max
-    side_room = _side_room(r, melds)
+    idx = open_group(r, mine, top.rank)
+    blocked = wilds_blocked(r, mine)
+    side_room = _side_room(r, mine)
+    # Samba (RULES.md 4): two groups of a rank are named ``#n``; a pair starts a second group.
+    same = [i for i, m in enumerate(mine) if m.kind is GROUP and m.rank == top.rank]
+    several = r.groups_per_rank > 1
     if not frozen and r.take_onto_meld:
-        # The top card alone onto a meld (D4; RULES.md 4: in Samba not onto a canasta).
-        for i, m in enumerate(melds):
+        # The top card alone onto a meld (D4; RULES.md 4: not onto a canasta, and onto a
+        # sequence it extends).
+        for i, m in enumerate(mine):
             if not r.take_onto_canasta and m.is_canasta(r):
                 continue
-            if m.kind is GROUP and m.rank == top.rank:
-                if not (gmax and m.naturals + m.wilds >= gmax):
-                    yield Take(target="" if len(same) == 1 else f"#{i}"), 0
-            elif m.kind is SEQUENCE and m.suit == top.suit and top in _extension_cards(r, m):
-                yield Take(target=f"#{i}"), 0
+            if m.kind is SEQUENCE:
+                if m.suit == top.suit and top in _extension_cards(r, m):
+                    yield Take(target=f"#{i}"), 0
+            elif (i == idx or (several and i in same)) and not (r.group_max and m.size >= r.group_max):
+                yield Take(target="" if not several or len(same) == 1 else f"#{i}"), 0
     nat = by_kind.get(top.rank, [])
     least = 2 if frozen or not r.take_with_natural_and_wild else 1
     if len(nat) < least:
         return
-    for i in same:
-        m = melds[i]
-        label = "" if len(same) == 1 and r.groups_per_rank == 1 else f"#{i}"
+    joins = same if several else ([idx] if idx >= 0 else [])
+    for i in joins:
+        m = mine[i]
+        if r.take_joins_group_max and m.size > r.take_joins_group_max and not m.full(r):
+            return
+        label = f"#{i}" if several else ""
+        gmax = r.group_max
         for j in range(least, len(nat) + 1):
-            cap = min(wild_limit(r, top.rank, m.naturals + j + 1) - m.wilds, side_room)
+            cap = min(wild_limit(r, top.rank, m.naturals + j + 1), side_room + m.wilds) - m.wilds
+            if blocked or not may_take_wilds(r, top.rank, m.naturals + j + 1, opened):
+                cap = 0
             for a, b in _splits(len(twos), len(jokers), cap):
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
                     yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b], (), label), j + a + b
-    if len(same) >= r.groups_per_rank:
+    if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
-    for group in _group_options(r, top.rank, nat, 1, least, wopts):
+    for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
             yield Take(group), len(group)
             continue
@@ -301,14 +367,15 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         a = sum(1 for c in group if c.kind == "2")
         b = sum(1 for c in group if c.kind == "JK")
         j = len(group) - a - b
+        shaped = _shape_met(r, j + 1, a + b)
         rest = _without(state.hands[state.turn], group)
-        left = dict(by_kind)
-        left.pop(top.rank, None)
-        for extra in _openings(state, left, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b):
+        for extra in _openings(state, by_kind, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b,
+                               shape_done=shaped, wilds_used=a + b > 0):
             total = first_value + sum(r.value(c.kind) for g in extra for c in g)
-            if not _first_group_minimal(state, top.rank, j, a, b, total):
+            keep_shape = shaped and not any(_shape_met(r, _naturals(g), len(g) - _naturals(g)) for g in extra)
+            if not _first_group_minimal(state, top.rank, j, a, b, total, keep_shape):
                 continue
-            yield Take(group, extra), len(group) + sum(len(g) for g in extra)
+            yield Take(group, extra), -1
 
 
 def _side_room(r: Rules, melds: tuple[TableMeld, ...]) -> int:
@@ -417,11 +484,12 @@ def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]
 
 
 def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-              start: int, hand: Cards, room: int = 99) -> Iterator[tuple[Cards, ...]]:
+              start: int, hand: Cards, room: int = 99, shape_done: bool = False,
+              wilds_used: bool = False) -> Iterator[tuple[Cards, ...]]:
     """Minimal openings: groups only (``_minimal``), and, where sequences are played, one
     sequence with the fewest groups that complete it (a sequence none of whose end cards
     could be left out). Openings with two sequences are not listed; ``apply`` takes them."""
-    yield from _minimal(state, by_kind, twos, jokers, exclude, start, room)
+    yield from _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room)
     r = state.rules
     if not r.sequences:
         return
@@ -433,11 +501,11 @@ def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jok
         for k, cards in by_kind.items():
             rest = list(cards)
             for c in run:
-                if c in rest and c.kind == k:
+                if c in rest:
                     rest.remove(c)
             if rest:
                 left[k] = rest
-        for groups in _minimal(state, left, twos, jokers, exclude, start + v, room):
+        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room):
             total = start + v + sum(value(c.kind) for g in groups for c in g)
             if total - v >= need:
                 continue  # the sequence is not needed
@@ -446,8 +514,25 @@ def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jok
             yield groups + (sort_cards(run),)
 
 
-def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, total: int) -> bool:
-    """No card of the group taken with the top card could be left out of a minimal opening."""
+def _shape_met(r: Rules, naturals: int, wilds: int) -> bool:
+    """A group of ``naturals`` and ``wilds`` (a wild-card meld: naturals 0) gives the
+    initial meld the shape ``opening_shape`` asks (RULES.md 3, 6)."""
+    shape = r.opening_shape
+    if shape is OpeningShape.NATURAL_GROUP_OR_WILD_MELD:
+        return naturals == 0 or (wilds == 0 and naturals >= 3)
+    if shape is OpeningShape.THREE_OF_A_KIND:
+        return naturals >= 3
+    return True
+
+
+def _naturals(cards: Cards) -> int:
+    return sum(1 for c in cards if not c.wild)
+
+
+def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, total: int,
+                         keep_shape: bool = False) -> bool:
+    """No card of the group taken with the top card could be left out of a minimal opening
+    (``keep_shape``: the group alone gives the opening its shape, RULES.md 3, 6)."""
     r = state.rules
     need = state.initial_minimum(state.side)
     frozen = state.frozen_for(state.side)
@@ -456,18 +541,26 @@ def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, to
         nj, na, nb = j - dj, a - da, b - db
         if min(nj, na, nb) < 0 or nj < least or total - r.value(kind) < need:
             continue
+        if keep_shape and not _shape_met(r, nj + 1, na + nb):
+            continue
         if nj + na + nb + 1 >= 3 and na + nb <= wild_limit(r, rank, nj + 1):
             return False
     return True
 
 
 def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-             start: int, room: int = 99) -> Iterator[tuple[Cards, ...]]:
-    """Sets of new groups whose value, with ``start``, reaches the side's minimum, none of
-    which (and no card of which) could be left out: the minimal openings."""
+             start: int, shape_done: bool = False, wilds_used: bool = False,
+             room: int = 99) -> Iterator[tuple[Cards, ...]]:
+    """Sets of new groups whose value, with ``start``, reaches the side's minimum and that
+    hold the shape the rules ask (``shape_done``: already held), none of which (and no
+    card of which) could be left out: the minimal openings. A wild-card meld (RULES.md 3)
+    is one more possible group; while it would stay unfinished no other group of the
+    set holds a wild card (``wilds_used``: the group taken with the top card has some)."""
     r = state.rules
     need = state.initial_minimum(state.side)
-    if start >= need:
+    if r.opening_shape is OpeningShape.ANY:
+        shape_done = True
+    if start >= need and shape_done:
         yield ()
         return
     ranks = [k for k, cards in by_kind.items()
@@ -476,7 +569,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     v2, vj = value("2"), value("JK")
     gmax = r.group_max
     # Upper bounds for pruning: every natural of the ranks from k on, plus the unused wilds.
-    suffix = [0] * (len(ranks) + 1)
+    suffix = [0] * (len(ranks) + 2)
     for k in range(len(ranks) - 1, -1, -1):
         suffix[k] = suffix[k + 1] + len(by_kind[ranks[k]]) * value(ranks[k])
     if start + suffix[0] + len(twos) * v2 + len(jokers) * vj < need:
@@ -495,9 +588,30 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 if n >= 3 and not (gmax and n > gmax):
                     lst.append((j, a, b, j * v + a * v2 + b * vj))
         opts.append(lst)
+    if r.wild_melds:
+        # The wild-card meld as one more "rank", last (its suffix bound is 0: the unused
+        # wilds already count in every bound).
+        ranks.append(WILD_RANK)
+        opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(len(twos), len(jokers), r.wild_meld_max)
+                     if a + b >= r.wild_meld_min])
     found: list[tuple[Cards, ...]] = []
     chosen: list[tuple[str, int, int, int]] = []
     n_twos, n_jokers = len(twos), len(jokers)
+
+    def ok(sel: list[tuple[str, int, int, int]]) -> tuple[bool, bool]:
+        """(the wild cards are where the rules allow, the shape is held)."""
+        shaped = shape_done
+        wild_meld_open = False
+        group_wilds = wilds_used
+        for rank, j, a, b in sel:
+            if rank == WILD_RANK:
+                wild_meld_open = a + b < r.canasta_size
+                shaped = shaped or _shape_met(r, 0, a + b)
+            else:
+                group_wilds = group_wilds or a + b > 0
+                shaped = shaped or _shape_met(r, j, a + b)
+        blocked = r.unfinished_wild_meld_blocks_wilds and wild_meld_open and group_wilds
+        return not blocked, shaped
 
     def dfs(i: int, t_used: int, j_used: int, total: int) -> None:
         for k in range(i, len(ranks)):
@@ -509,16 +623,18 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                     continue
                 chosen.append((rank, j, a, b))
                 reached = total + gv
-                if reached >= need:
-                    if _is_minimal(r, chosen, reached, need):
+                valid, shaped = ok(chosen)
+                if valid and reached >= need and shaped:
+                    if _is_minimal(r, chosen, reached, need, ok):
                         groups = []
                         tu = ju = 0
                         for rk, jj, aa, bb in chosen:
-                            groups.append(tuple(by_kind[rk][:jj]) + twos[tu:tu + aa] + jokers[ju:ju + bb])
+                            nat = tuple(by_kind[rk][:jj]) if rk != WILD_RANK else ()
+                            groups.append(nat + twos[tu:tu + aa] + jokers[ju:ju + bb])
                             tu += aa
                             ju += bb
                         found.append(tuple(groups))
-                else:
+                elif valid:
                     dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
@@ -526,17 +642,24 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     yield from found
 
 
-def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int) -> bool:
+def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int,
+                ok: Callable[[list[tuple[str, int, int, int]]], tuple[bool, bool]]) -> bool:
+    """No group and no card of ``chosen`` could be left out with the rest still an opening."""
     v2, vj = r.value("2"), r.value("JK")
-    for rank, j, a, b in chosen:
-        v = r.value(rank)
+    for k, (rank, j, a, b) in enumerate(chosen):
+        v = r.value(rank) if rank != WILD_RANK else 0
         gv = j * v + a * v2 + b * vj
-        if total - gv >= need:
+        if total - gv >= need and all(ok(chosen[:k] + chosen[k + 1:])):
             return False
         for dj, da, db, dv in ((1, 0, 0, v), (0, 1, 0, v2), (0, 0, 1, vj)):
             nj, na, nb = j - dj, a - da, b - db
             if min(nj, na, nb) < 0 or total - dv < need:
                 continue
-            if nj >= max(r.min_naturals, 1) and nj + na + nb >= 3 and na + nb <= wild_limit(r, rank, nj):
+            if rank == WILD_RANK:
+                legal = na + nb >= r.wild_meld_min
+            else:
+                legal = (nj >= max(r.min_naturals, 1) and nj + na + nb >= 3
+                         and na + nb <= wild_limit(r, rank, nj))
+            if legal and all(ok(chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:])):
                 return False
     return True

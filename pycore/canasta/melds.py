@@ -26,11 +26,15 @@ class MeldKind(StrEnum):
     GROUP = "group"  #: 3+ cards of one natural rank, with wild cards (RULES.md 1)
     BLACK_THREES = "black_threes"  #: 3 or 4 black 3s, only when going out (RULES.md 2)
     SEQUENCE = "sequence"  #: 3+ consecutive natural cards of one suit (Samba family, RULES.md 4)
+    WILD = "wild"  #: 2s and jokers alone (RULES.md 3 "Wild-card melds"; Bolivia)
 
 
 GROUP = MeldKind.GROUP
 BLACK_THREES = MeldKind.BLACK_THREES
 SEQUENCE = MeldKind.SEQUENCE
+WILD = MeldKind.WILD
+#: The ``rank`` of a wild-card meld: not a rank letter, so ``add`` names it ``#n``.
+WILD_RANK = "*"
 _OUTNUMBER = WildRatio.NATURALS_OUTNUMBER
 _NOT_OUTNUMBER = WildRatio.NOT_OUTNUMBER
 _TWO_NATURALS = WildRatio.TWO_NATURALS
@@ -69,6 +73,17 @@ class TableMeld:
     def natural(self) -> bool:
         """No wild card: a natural canasta once complete. Once mixed, always mixed."""
         return self.wilds == 0
+
+    def full(self, rules: Rules) -> bool:
+        """No card can join it any more: a group at ``group_max`` (RULES.md 3: a group
+        stops at 7), a wild-card meld at ``wild_meld_max``, a meld of black 3s."""
+        if self.kind is WILD:
+            return self.wilds >= rules.wild_meld_max
+        if self.kind is BLACK_THREES:
+            return True
+        if self.kind is SEQUENCE:
+            return self.naturals >= rules.sequence_max
+        return bool(rules.group_max) and self.naturals + self.wilds >= rules.group_max
 
     def with_cards(self, cards: Iterable[Card]) -> TableMeld:
         """This meld grown by ``cards`` (already checked)."""
@@ -221,6 +236,8 @@ def new_group(rules: Rules, cards: Cards) -> TableMeld:
     """A new group from ``cards`` (RULES.md 2 "Meld legality"), or raise IllegalAction."""
     if cards and all(c.kind == "B3" for c in cards):
         return black_threes(rules, cards)
+    if cards and rules.wild_melds and all(c.wild for c in cards):
+        return wild_meld(rules, cards)
     rank = group_rank(cards)
     wilds = sum(1 for c in cards if c.wild)
     check_group_counts(rules, rank, len(cards) - wilds, wilds)
@@ -236,6 +253,18 @@ def black_threes(rules: Rules, cards: Cards) -> TableMeld:
     return TableMeld(BLACK_THREES, "3", sort_cards(cards), len(cards), 0)
 
 
+def wild_meld(rules: Rules, cards: Cards) -> TableMeld:
+    """A meld of wild cards alone: ``wild_meld_min`` to ``wild_meld_max`` 2s and jokers
+    (RULES.md 3 "Wild-card melds"; Bolivia, RULES.md 5)."""
+    if len(cards) < rules.wild_meld_min:
+        raise _illegal("meld_too_small", f"a wild-card meld needs at least {rules.wild_meld_min} cards",
+                       rank=WILD_RANK, size=len(cards))
+    if len(cards) > rules.wild_meld_max:
+        raise _illegal("meld_too_large", f"a wild-card meld stops at {rules.wild_meld_max} cards", rank=WILD_RANK,
+                       size=len(cards), maximum=rules.wild_meld_max)
+    return TableMeld(WILD, WILD_RANK, sort_cards(cards), 0, len(cards), len(cards) >= rules.canasta_size)
+
+
 def grow(rules: Rules, meld: TableMeld, cards: Cards) -> TableMeld:
     """``meld`` with ``cards`` added, or raise IllegalAction (wrong rank, limits)."""
     if meld.kind is BLACK_THREES:
@@ -244,6 +273,12 @@ def grow(rules: Rules, meld: TableMeld, cards: Cards) -> TableMeld:
         if meld.size >= rules.sequence_max:
             raise _illegal("meld_closed", "a completed sequence is closed")
         return new_sequence(rules, meld.cards + cards, whole=meld.whole)
+    if meld.kind is WILD:
+        for c in cards:
+            if not c.wild:
+                raise _illegal("wrong_rank", "only wild cards can join a wild-card meld", rank=WILD_RANK, card=c.text)
+        grown = wild_meld(rules, meld.cards + cards)
+        return TableMeld(WILD, WILD_RANK, grown.cards, 0, grown.wilds, meld.whole)
     wild = 0
     for c in cards:
         if c.wild:

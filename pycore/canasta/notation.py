@@ -8,8 +8,10 @@ legal, a seat or phase out of range.
 Extensions (``docs/notation.md``): ``rules`` (overrides of the preset's parameters),
 ``asker``, ``permission``, ``asked``, ``fresh``, ``took_pile``, ``acted``, ``old_melds``,
 ``touched_old`` (the state of the turn in progress), ``ending``/``out_seat``/
-``concealed`` for a finished hand, and ``whole_canastas`` (per side, the indices of the
-canastas laid whole from hand: D7's concealed canasta bonus).
+``concealed`` for a finished hand, ``whole_canastas`` (per side, the indices of the
+canastas laid whole from hand: D7's concealed canasta bonus) and ``played`` (per seat:
+has ended a turn this hand; seed 004's first-turn rule). A wild-card meld is a list of
+wild cards (RULES.md 3).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
 from .errors import CanastaError, NotationError
-from .melds import SEQUENCE, TableMeld, new_meld
+from .melds import SEQUENCE, WILD_RANK, TableMeld, new_meld
 from .rules import Rules
 from .state import Ending, HandState, Phase
 from .variants import get as get_variant
@@ -28,7 +30,7 @@ from .variants import overrides_of
 
 _KEYS = {"variant", "players", "rules", "scores", "dealer", "turn", "phase", "hands", "melds", "red_threes",
          "discard", "stock", "melded_this_hand", "asker", "permission", "asked", "fresh", "took_pile", "acted",
-         "old_melds", "touched_old", "ending", "out_seat", "concealed", "whole_canastas"}
+         "old_melds", "touched_old", "ending", "out_seat", "concealed", "whole_canastas", "played"}
 
 
 def _cards(data: Any, where: str) -> tuple[Card, ...]:
@@ -50,10 +52,10 @@ def _int(data: dict[str, Any], key: str, default: int | None = None, lo: int | N
     return value
 
 
-def _bools(data: dict[str, Any], key: str, n: int) -> tuple[bool, ...]:
+def _bools(data: dict[str, Any], key: str, n: int, default: bool = False) -> tuple[bool, ...]:
     value = data.get(key)
     if value is None:
-        return (False,) * n
+        return (default,) * n
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, bool) for v in value):
         raise NotationError("bad_position", f"{key}: expected {n} booleans", field=key)
     return tuple(value)
@@ -118,9 +120,16 @@ def from_position(data: Any) -> HandState:
             except CanastaError as e:
                 raise NotationError("bad_position", f"melds[{s}][{k}]: {e.message}", field="melds") from None
         built = [replace(m, whole=False) for m in built]
-        ranks = [m.rank for m in built if m.kind is not SEQUENCE]
-        if any(ranks.count(k) > (rules.groups_per_rank if k != "3" else 1) for k in ranks):
-            raise NotationError("bad_position", f"melds[{s}]: too many melds of the same rank", field="melds")
+        for rank in {m.rank for m in built if m.kind is not SEQUENCE}:
+            same = [m for m in built if m.rank == rank and m.kind is not SEQUENCE]
+            # Up to ``groups_per_rank`` groups of a rank (Samba: two, RULES.md 4); more only
+            # where the rules allow a new one once the others are full (RULES.md 3): at most
+            # one of them is not full.
+            if len(same) <= (rules.groups_per_rank if rank not in ("3", WILD_RANK) else 1):
+                continue
+            if (sum(1 for m in same if not m.full(rules)) > 1
+                    or (rank != WILD_RANK and not rules.new_group_when_full)):
+                raise NotationError("bad_position", f"melds[{s}]: two melds of the same rank", field="melds")
         melds.append(tuple(built))
     whole_raw = data.get("whole_canastas", [[] for _ in range(sides)])
     if (not isinstance(whole_raw, list) or len(whole_raw) != sides
@@ -177,6 +186,7 @@ def from_position(data: Any) -> HandState:
         touched_old=_flag(data, "touched_old", False), asker=asker, permission=permission,
         asked=_bools(data, "asked", n), ending=ending, out_seat=_int(data, "out_seat", -1, lo=-1, hi=n - 1),
         concealed=_flag(data, "concealed", False),
+        played=_bools(data, "played", n, True),
     )
     _check_counts(state)
     return state
@@ -226,7 +236,7 @@ def to_position(state: HandState) -> dict[str, Any]:
         "asker": state.asker, "permission": state.permission, "asked": list(state.asked),
         "fresh": state.fresh, "took_pile": state.took_pile, "acted": state.acted, "old_melds": state.old_melds,
         "touched_old": state.touched_old, "ending": state.ending.value, "out_seat": state.out_seat,
-        "concealed": state.concealed,
+        "concealed": state.concealed, "played": list(state.played),
         "whole_canastas": [[i for i, m in enumerate(ms) if m.whole and m.is_canasta(r)] for ms in state.melds],
     }
     out.update(extra)

@@ -15,10 +15,12 @@ from typing import Any
 from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
 from .errors import IllegalAction
+from .discards import discard_refusal
 from .goout import can_go_out
-from .melds import (BLACK_THREES, GROUP, SEQUENCE, MeldKind, TableMeld, grow, meld_value, merge_groups, new_group,
-                    new_meld, swap_wild)
-from .rules import AskPartner, InitialMeldCount, StockOut, ThreeLastCard
+from .melds import (BLACK_THREES, GROUP, SEQUENCE, WILD, MeldKind, TableMeld, grow, meld_value, merge_groups,
+                    new_group, new_meld, swap_wild)
+from .placement import check_placement, closed_ranks, open_group
+from .rules import AskPartner, InitialMeldCount, OpeningShape, Rules, StockOut, ThreeLastCard
 from .state import ANSWER_PHASE, DRAW_PHASE, NO_ENDING, OVER_PHASE, PLAY_PHASE, STOCK_OUT, THREE_LAST, WENT_OUT, Ending, HandState, Phase
 
 Cards = tuple[Card, ...]
@@ -152,6 +154,8 @@ def _take(state: HandState, action: Take) -> HandState:
     opened = bool(state.melds[side])
     if not opened and r.no_pile_for_initial_meld:
         raise IllegalAction("pile_not_for_initial_meld", "the pile cannot be taken for the initial meld")
+    if not opened:
+        _check_first_turn(state)
     frozen = state.frozen_for(side)
     melds = list(state.melds[side])
     hand = state.hands[seat]
@@ -192,25 +196,36 @@ def _take(state: HandState, action: Take) -> HandState:
                 raise IllegalAction("wrong_rank", f"only {top.rank}s go with the top card", rank=top.rank,
                                     card=top.text)
         else:
-            # A new group where the side may start one (one per rank in Classic, two in
-            # Samba), else onto its one group of that rank (the top card is never the start
-            # of a sequence, RULES.md 4).
+            # A new group where the side may start one (two groups of a rank in Samba; the
+            # top card never starts a sequence, RULES.md 4), else onto its open group of that
+            # rank (one per rank in Classic; the one not full, RULES.md 3).
             same = [i for i, m in enumerate(melds) if m.kind is GROUP and m.rank == top.rank]
-            if len(same) > 1 and len(same) >= r.groups_per_rank:
+            if r.groups_per_rank > 1 and len(same) < r.groups_per_rank:
+                idx = -1
+            elif len(same) > 1 and not r.new_group_when_full:
                 raise IllegalAction("ambiguous_target", f"your side has several melds of {top.rank}s: name one as #n",
                                     target=top.rank)
-            idx = same[0] if same and len(same) >= r.groups_per_rank else -1
+            else:
+                idx = open_group(r, melds, top.rank)
         if idx >= 0:
+            joined = melds[idx]
+            if r.take_joins_group_max and joined.size > r.take_joins_group_max and not joined.full(r):
+                raise IllegalAction("pile_group_too_large",
+                                    f"your side's group of {top.rank}s has {joined.size} cards: the pile joins "
+                                    f"a group of at most {r.take_joins_group_max}", rank=top.rank, size=joined.size,
+                                    maximum=r.take_joins_group_max)
             melds[idx] = grow(r, melds[idx], group)
         else:
             melds.append(new_group(r, group))
         _add_new_melds(state, melds, action.extra)
+    check_placement(r, closed_ranks(r, state.melds), state.melds[side], melds)
     if not opened:
-        counted = action.cards + tuple(c for g in action.extra for c in g)
+        from_hand = tuple(c for g in action.extra for c in g)
+        counted = action.cards + from_hand
         if r.initial_meld_count is InitialMeldCount.TOP_CARD:
             counted += (top,)
         left = len(rest) + len(state.discard) - 1
-        _check_initial(state, counted, melds, left)
+        _check_initial(state, counted, melds, left, any(len(g) >= r.canasta_size for g in action.extra))
     # The rest of the pile goes to the hand; a bonus three in it (a covered upcard) is laid
     # for the taker's side and not replaced (seed 002, Pagat).
     bonus = r.bonus_threes
@@ -242,8 +257,11 @@ def _meld(state: HandState, action: Meld) -> HandState:
     rest = remove_from_hand(state.hands[seat], cards)
     melds = list(state.melds[side])
     _add_new_melds(state, melds, action.melds)
+    check_placement(state.rules, closed_ranks(state.rules, state.melds), state.melds[side], melds)
     if not state.melds[side]:
-        _check_initial(state, cards, melds, len(rest))
+        _check_first_turn(state)
+        _check_initial(state, cards, melds, len(rest),
+                       any(len(g) >= state.rules.canasta_size for g in action.melds))
     new = state.with_(
         hands=_set(state.hands, seat, rest),
         melds=_set(state.melds, side, tuple(melds)),
@@ -261,8 +279,13 @@ def _add_new_melds(state: HandState, melds: list[TableMeld], groups: tuple[Cards
     for g in groups:
         m = new_meld(r, g)
         if m.kind is not SEQUENCE:
-            limit = r.groups_per_rank if m.kind is GROUP else 1
-            if sum(1 for x in melds if x.kind is m.kind and x.rank == m.rank) >= limit:
+            same = [x for x in melds if x.kind is m.kind and x.rank == m.rank]
+            # Up to ``groups_per_rank`` groups of a rank at any time (Samba: two, RULES.md 4);
+            # beyond, a new meld of a rank the side holds only once the others are full: a new
+            # group after a (mixed) canasta closed at 7 (RULES.md 3), a new wild-card meld
+            # after a wild canasta.
+            if not (m.kind is GROUP and len(same) < r.groups_per_rank) and same and (
+                    any(not x.full(r) for x in same) or (m.kind is GROUP and not r.new_group_when_full)):
                 raise IllegalAction("rank_already_melded",
                                     f"your side already has a meld of {m.rank}s: add to it instead", rank=m.rank)
         melds.append(m)
@@ -278,6 +301,7 @@ def _add(state: HandState, action: Add) -> HandState:
     idx = _target(state, side, action.target)
     rest = remove_from_hand(state.hands[seat], action.cards)
     melds[idx] = grow(state.rules, melds[idx], action.cards)
+    check_placement(state.rules, closed_ranks(state.rules, state.melds), state.melds[side], melds)
     new = state.with_(
         hands=_set(state.hands, seat, rest),
         melds=_set(state.melds, side, tuple(melds)),
@@ -337,15 +361,18 @@ def _swap(state: HandState, action: Swap) -> HandState:
 
 
 def _group_for(state: HandState, side: int, rank: str) -> int:
-    """The side's one group of ``rank`` (a bare ``take``)."""
-    found = [i for i, m in enumerate(state.melds[side]) if m.rank == rank and m.kind is GROUP]
-    if not found:
-        raise IllegalAction("no_meld_for_top_card", f"your side has no meld of {rank}s for the top card",
-                            card=rank, rank=rank)
-    if len(found) > 1:
+    """The side's group of ``rank`` a bare ``take`` names: its only one, or the one not
+    full (RULES.md 3); with two open groups (Samba) the player names one (``take #n``)."""
+    r = state.rules
+    melds = state.melds[side]
+    if not r.new_group_when_full and sum(1 for m in melds if m.rank == rank and m.kind is GROUP) > 1:
         raise IllegalAction("ambiguous_target", f"your side has several melds of {rank}s: name one as #n",
                             target=rank)
-    return found[0]
+    idx = open_group(r, melds, rank)
+    if idx < 0:
+        raise IllegalAction("no_meld_for_top_card", f"your side has no meld of {rank}s for the top card",
+                            card=rank, rank=rank)
+    return idx
 
 
 def _target(state: HandState, side: int, target: str) -> int:
@@ -359,15 +386,43 @@ def _target(state: HandState, side: int, target: str) -> int:
     if not found:
         raise IllegalAction("no_such_meld", f"your side has no meld of {target}s", target=target)
     if len(found) > 1:
+        # Several groups of a rank (a new one after a full canasta, RULES.md 3): the rank
+        # names the one that is not full.
+        found = [i for i in found if not melds[i].full(state.rules)] or found
+    if len(found) > 1:
         raise IllegalAction("ambiguous_target", f"your side has several melds of {target}s: name one as #n",
                             target=target)
     return found[0]
 
 
-def _check_initial(state: HandState, counted: Cards, melds: list[TableMeld], left: int) -> None:
-    """The initial meld reaches the minimum for the side's score (RULES.md 2; D5)."""
+def _check_first_turn(state: HandState) -> None:
+    """Seed 004: no initial meld on the player's first turn of the hand."""
+    if state.rules.no_opening_first_turn and not state.played[state.turn]:
+        raise IllegalAction("no_opening_first_turn", "the initial meld is possible from your second turn on")
+
+
+def _shape_ok(r: Rules, new: list[TableMeld]) -> bool:
+    """The initial meld holds what ``opening_shape`` asks (RULES.md 3, 6)."""
+    shape = r.opening_shape
+    if shape is OpeningShape.NATURAL_GROUP_OR_WILD_MELD:
+        return any(m.kind is WILD or (m.kind is GROUP and m.wilds == 0 and m.naturals >= 3) for m in new)
+    if shape is OpeningShape.THREE_OF_A_KIND:
+        return any(m.kind is GROUP and m.naturals >= 3 for m in new)
+    return True
+
+
+def _check_initial(state: HandState, counted: Cards, melds: list[TableMeld], left: int,
+                   canasta_from_hand: bool = False) -> None:
+    """The initial meld reaches the minimum for the side's score (RULES.md 2; D5) and has
+    the shape the rules ask (RULES.md 3: a natural group or a wild-card meld; seed 004:
+    three of a kind). ``canasta_from_hand``: a canasta was laid from hand (RULES.md 3)."""
     r = state.rules
     side = state.side
+    if not _shape_ok(r, melds):
+        raise IllegalAction("opening_shape", "the initial meld lacks the group the rules ask for",
+                            shape=r.opening_shape.value)
+    if canasta_from_hand and r.canasta_from_hand_exempt:
+        return
     need = state.initial_minimum(side)
     value = meld_value(r, counted)
     if r.threes_count_for_initial_meld:
@@ -402,7 +457,8 @@ def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
     elif has_black_threes:
         raise IllegalAction("black_threes_only_going_out", "black 3s are melded only when going out")
     if state.permission == "yes" and not can_go_out(r, state.hands[seat], state.melds[side],
-                                                    meld_out=not r.go_out_with_discard):
+                                                    meld_out=not r.go_out_with_discard,
+                                                    closed=closed_ranks(r, state.melds)):
         raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
     return state
 
@@ -445,8 +501,16 @@ def _discard(state: HandState, action: Discard) -> HandState:
     except ValueError:
         raise IllegalAction("card_not_in_hand", f"{card.text} is not in the hand", card=card.text) from None
     rest = hand[:i] + hand[i + 1:]
+    refusal = discard_refusal(state, card)
+    if refusal is not None:
+        raise refusal
     if not rest:
         _may_go_out(state, "meld")
+        return _went_out(state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,)))
+    r = state.rules
+    if (r.black_three_going_out_bonus and state.permission != "no" and all(c.kind == "B3" for c in rest)
+            and state.canastas(state.side) >= r.canastas_to_go_out):
+        # Seed 004: a player may go out holding only black 3s (they score for the side).
         return _went_out(state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,)))
     if state.permission == "yes":
         raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
@@ -479,7 +543,14 @@ def ask_refusal(state: HandState) -> IllegalAction | None:
         return IllegalAction("ask_before_last_cards", "ask before melding down to your last card")
     if r.ask_partner is _ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
         return IllegalAction("ask_once_after_draw", "you may ask once a hand, right after drawing")
-    if not can_go_out(r, state.hands[seat], state.melds[seat % r.sides], meld_out=not r.go_out_with_discard):
+    side_melds = state.melds[seat % r.sides]
+    if not side_melds and (r.opening_shape is not OpeningShape.ANY or r.no_opening_first_turn
+                           or not r.concealed_going_out_exempt):
+        # Going out with the initial meld: the opening's own conditions are not worked
+        # out in advance, so a "yes" that could not be honoured is never asked for.
+        return IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
+    if not can_go_out(r, state.hands[seat], side_melds, meld_out=not r.go_out_with_discard,
+                      closed=closed_ranks(r, state.melds)):
         return IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
     return None
 

@@ -76,6 +76,16 @@ class OpeningShape(StrEnum):
     THREE_OF_A_KIND = "three_of_a_kind"  #: a group of 3 identical naturals (seed 004)
 
 
+class MeldsAgainst(StrEnum):
+    """When a side's melded cards count against it instead of for it (RULES.md 3, 6)."""
+
+    NEVER = "never"  #: melded cards always score for the side (Classic)
+    NO_CANASTA = "no_canasta"  #: a side with no canasta at the end (Modern American, seed 001)
+    #: a side with no canasta when the other side went out (seed 004: "tous les points de
+    #: toutes les cartes de l'équipe adverse sont totalisés et soustraits")
+    NO_CANASTA_OTHER_OUT = "no_canasta_other_out"
+
+
 E = TypeVar("E", bound=StrEnum)
 
 #: Classic card values for melds and hand penalties (RULES.md 2 "Card values").
@@ -137,8 +147,28 @@ class Rules:
     rule_of_five: int = 0
     #: nobody melds a rank once a side completed a natural canasta of it (Modern American).
     close_rank_after_natural_canasta: bool = False
-    #: groups of wild cards alone (Modern American, Bolivia).
+    #: a side may start a new group of a rank once every group it has of that rank is full
+    #: (``group_max`` cards; RULES.md 3: a new group after a mixed canasta; seed 004: a
+    #: completed canasta is set aside, the rank may be melded again; Samba's two groups).
+    new_group_when_full: bool = False
+    #: groups of wild cards alone (RULES.md 3 "Wild-card melds"; Bolivia, RULES.md 5).
     wild_melds: bool = False
+    #: fewest and most cards of a wild-card meld (RULES.md 3: 3 to 7 twos and jokers).
+    wild_meld_min: int = 3
+    wild_meld_max: int = 7
+    #: while a side's wild-card meld is unfinished, the side puts no wild card in another
+    #: meld (RULES.md 3, seed 001).
+    unfinished_wild_meld_blocks_wilds: bool = False
+    #: bonus of a completed wild-card meld (a wild canasta): RULES.md 3 "any other 2000";
+    #: Bolivia's "bolivia" 2500 (RULES.md 5).
+    wild_canasta_bonus: int = 2000
+    #: (jokers, twos, bonus) of wild canastas that score otherwise (RULES.md 3: seven 2s
+    #: 3000, four jokers + three 2s 2500).
+    wild_canasta_special: tuple[tuple[int, int, int], ...] = ()
+    #: points lost for a wild-card meld left unfinished at the end (RULES.md 3: 2000).
+    unfinished_wild_meld_penalty: int = 0
+    #: the same when it holds every joker of the decks (RULES.md 3: 2500 with the four jokers).
+    unfinished_wild_meld_jokers_penalty: int = 0
     #: black 3s meld only when going out, 3 or 4 of them, no wild card (RULES.md 2).
     black_threes_meld_going_out: bool = True
 
@@ -169,6 +199,18 @@ class Rules:
     #: (RULES.md 4, S2 default in Samba). Classic puts it on any meld of its rank (seed 000).
     take_onto_canasta: bool = True
 
+    # --- penalties at the end of a hand (RULES.md 3, 6) ---
+    #: when melded cards count against their side (RULES.md 3; seed 004).
+    melds_against: MeldsAgainst = MeldsAgainst.NEVER
+    #: (rank, points lost) for an unfinished natural group of that rank (RULES.md 3: 7s and Aces 2500).
+    unfinished_group_penalty: tuple[tuple[str, int], ...] = ()
+    #: (rank, count, points lost): a player holding ``count``+ cards of the rank at the end
+    #: loses the points once per such rank (RULES.md 3: 3+ Aces or 3+ sevens, 1500 each).
+    held_rank_penalty: tuple[tuple[str, int, int], ...] = ()
+    #: score of each black 3 held by a player who went out holding only black 3s (seed 004:
+    #: +100 each); 0 = such a going out is not played (the hand must be emptied).
+    black_three_going_out_bonus: int = 0
+
     # --- canastas (RULES.md 2 "Scoring"; 3; D7) ---
     canasta_size: int = 7
     natural_canasta_bonus: int = 500
@@ -193,6 +235,18 @@ class Rules:
     take_onto_meld: bool = True
     #: seed 000's strict option: the pile can never be taken for the initial meld.
     no_pile_for_initial_meld: bool = False
+    #: the pile's top card and the pair join the side's group of that rank only if the group
+    #: holds at most this many cards; 0 = any (RULES.md 3, seed 001: 3 or 4 cards). With a
+    #: larger unfinished group of that rank the pile cannot be taken with that rank.
+    take_joins_group_max: int = 0
+
+    # --- discarding (RULES.md 3 "Discarding") ---
+    #: kinds that are never discarded (Modern American: every 3).
+    undiscardable: tuple[str, ...] = ()
+    #: wild cards are discarded only to go out or from a hand of wild cards alone (RULES.md 3).
+    wild_discard_only_going_out: bool = False
+    #: ranks discarded on an empty pile only by a player with no other natural card (RULES.md 3: A, 7).
+    empty_pile_barred_ranks: tuple[str, ...] = ()
 
     # --- the initial meld (RULES.md 2 "Initial meld minimum"; D5) ---
     #: minimum below the first threshold (Classic: a negative score needs 15).
@@ -203,6 +257,11 @@ class Rules:
     opening_shape: OpeningShape = OpeningShape.ANY
     #: Pagat: going out concealed in one turn needs no minimum.
     concealed_going_out_exempt: bool = True
+    #: an initial meld holding a canasta laid from hand needs no minimum (RULES.md 3, seed 001).
+    canasta_from_hand_exempt: bool = False
+    #: no initial meld on the player's first turn of the hand (seed 004: "On ne peut ouvrir
+    #: le jeu qu'à partir du second tour").
+    no_opening_first_turn: bool = False
 
     # --- going out (RULES.md 2 "Going out"; 2.1; D9) ---
     canastas_to_go_out: int = 1
@@ -349,6 +408,8 @@ _TUPLE_SHAPES: dict[str, type | tuple[type, ...]] = {
     "upcard_barred": str, "card_values": (str, int), "bonus_threes": str, "three_bonus": int,
     "no_wild_ranks": str, "wild_ranks_initial_only": str, "special_canasta_bonus": (str, int),
     "freezing_kinds": str, "initial_meld_thresholds": (int, int),
+    "wild_canasta_special": (int, int, int), "unfinished_group_penalty": (str, int),
+    "held_rank_penalty": (str, int, int), "undiscardable": str, "empty_pile_barred_ranks": str,
 }
 
 
@@ -403,6 +464,17 @@ def _validate(r: Rules) -> None:
     need(3 <= r.sequence_max <= 12, "sequence_max", "3 to 12 cards")
     need(0 <= r.sequences_to_go_out <= r.canastas_to_go_out, "sequences_to_go_out",
          "at most the canastas needed to go out")
+    need(3 <= r.wild_meld_min <= r.wild_meld_max, "wild_meld_min", "at least 3 and at most wild_meld_max")
+    need(r.wild_meld_max <= r.decks * (4 + r.jokers_per_deck), "wild_meld_max", "no more than the decks' wild cards")
+    need(r.take_joins_group_max >= 0, "take_joins_group_max", "non-negative")
+    need(not r.new_group_when_full or r.group_max > 0, "new_group_when_full", "needs a group_max")
+    ranks = set(KINDS[:11])
+    for name in ("no_wild_ranks", "wild_ranks_initial_only", "empty_pile_barred_ranks"):
+        need(all(k in ranks for k in getattr(r, name)), name, "natural ranks only")
+    need(all(k in ranks for k, _ in r.unfinished_group_penalty), "unfinished_group_penalty", "natural ranks only")
+    need(all(k in ranks and n >= 1 for k, n, _ in r.held_rank_penalty), "held_rank_penalty",
+         "natural ranks and a count of at least 1")
+    need(all(k in KINDS for k in r.undiscardable), "undiscardable", "card kinds only")
     # Parameters designed for the other variants (RULES.md 3-6) whose play is not built yet.
     for name, default in _NOT_YET.items():
         need(getattr(r, name) == default, name, "this rule is not supported by this version of the engine")
@@ -410,9 +482,4 @@ def _validate(r: Rules) -> None:
 
 #: Parameters of later variants; the engine refuses a non-default value until it plays it.
 _NOT_YET: dict[str, Any] = {
-    "wild_melds": False,
-    "rule_of_five": 0,
-    "close_rank_after_natural_canasta": False,
-    "opening_shape": OpeningShape.ANY,
-    "wild_ranks_initial_only": (),
 }

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, Add, Discard, Meld, Take
+from .bots import get_bot
 from .cards import ALL_CARDS, Card, deck
 from .errors import CanastaError, IllegalAction
 from .game import Game
@@ -47,7 +48,7 @@ _VIEW_KEYS = frozenset({
     "meld_kinds", "draw_count",
     "canastas", "red_threes", "discard", "discard_top", "pile_size", "pile_frozen", "pile_frozen_for_side",
     "pile_blocked", "stock_size", "scores", "initial_minimums", "melded_this_hand", "asker", "permission",
-    "ending", "out_seat", "concealed"})
+    "ending", "out_seat", "concealed", "closed_ranks", "played"})
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:
@@ -143,8 +144,13 @@ def _check_hand_end(game: Game, sample: HandState | None, full: Counter[Card], w
     return problems
 
 
-def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_per_game: int = 50) -> Report:
+def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_per_game: int = 50,
+             bots: tuple[str, ...] = ()) -> Report:
     """Play ``hands`` hands of random legal play from ``seed``; collect violations.
+
+    ``bots``: bot names (``canasta.bots``) that choose instead, seat ``s`` played by
+    ``bots[s % len(bots)]`` from its view (e.g. ``("basic", "random")``: basic against
+    random in a partnership game).
 
     Checked after every action: the cards' fingerprint, a legal action for the seat to act,
     one seat's view (rotating), and a random action that must be refused exactly when it
@@ -160,6 +166,8 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
     game_no = 0
     while report.hands < hands and not report.violations:
         game = Game(rules, seed=seed * 1_000_003 + game_no)
+        players = [get_bot(bots[s % len(bots)], seed * 7919 + game_no * 31 + s) for s in range(rules.players)] \
+            if bots else []
         game_no += 1
         report.games += 1
         while report.hands < hands:
@@ -182,7 +190,10 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
                     report.violations.extend(_check_illegal(game, legal, rng, where))
                     if step == sample_at:
                         sample = state
-                action = legal[int(rng.random() * len(legal))]
+                if players:
+                    action = players[state.turn].choose(game.view(state.turn), tuple(legal))
+                else:
+                    action = legal[int(rng.random() * len(legal))]
                 try:
                     game.apply(action)
                 except CanastaError as e:

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, deck, sort_cards
 from .melds import SEQUENCE, TableMeld
+from .placement import closed_ranks
 from .rules import Rules, Upcard
 
 Cards = tuple[Card, ...]
@@ -60,7 +61,9 @@ class HandState(NamedTuple):
     ``acted`` (has melded or added this turn), ``old_melds`` (how many melds the side had
     when the turn began), ``touched_old`` (added to one of those this turn),
     ``asker`` (who asked, in the answer phase), ``permission`` (the binding answer this
-    turn: ``""``, ``"yes"`` or ``"no"``), ``asked`` (per seat: has asked this hand).
+    turn: ``""``, ``"yes"`` or ``"no"``), ``asked`` (per seat: has asked this hand),
+    ``played`` (per seat: has ended a turn this hand; seed 004 forbids opening on the
+    player's first turn).
     """
 
     rules: Rules
@@ -85,6 +88,7 @@ class HandState(NamedTuple):
     ending: Ending = Ending.NONE
     out_seat: int = -1
     concealed: bool = False
+    played: tuple[bool, ...] = ()
 
     # ------------------------------------------------------------ derived facts
     @property
@@ -95,6 +99,10 @@ class HandState(NamedTuple):
     @property
     def over(self) -> bool:
         return self.phase is OVER_PHASE
+
+    def closed_ranks(self) -> frozenset[str]:
+        """Ranks nobody may meld any more (RULES.md 3: after a natural canasta)."""
+        return closed_ranks(self.rules, self.melds)
 
     def opened(self, side: int) -> bool:
         """Whether ``side`` has made its initial meld (it has a meld on the table)."""
@@ -157,15 +165,18 @@ class HandState(NamedTuple):
         return _new_tuple(HandState, (
             self.rules, self.scores, self.dealer, seat, PLAY_PHASE, hands, self.melds, threes, self.discard, stock,
             self.melded, not self.melded[seat], False, False, len(self.melds[seat % self.rules.sides]), False,
-            self.asker, "", self.asked, self.ending, self.out_seat, self.concealed))
+            self.asker, "", self.asked, self.ending, self.out_seat, self.concealed, self.played))
 
     def next_turn(self, hands: tuple[Cards, ...], discard: Cards, over: bool) -> HandState:
         """The next seat's draw phase after a discard (or the end of the hand, ``over``)."""
         nxt = (self.turn + 1) % self.rules.players
+        played = self.played
+        if not played[self.turn]:
+            played = played[:self.turn] + (True,) + played[self.turn + 1:]
         return _new_tuple(HandState, (
             self.rules, self.scores, self.dealer, nxt, OVER_PHASE if over else DRAW_PHASE, hands, self.melds,
             self.threes, discard, self.stock, self.melded, not self.melded[nxt], False, False, 0, False, -1, "",
-            self.asked, STOCK_OUT if over else NO_ENDING, self.out_seat, self.concealed))
+            self.asked, STOCK_OUT if over else NO_ENDING, self.out_seat, self.concealed, played))
 
     def with_(self, **changes: object) -> HandState:
         """A copy with some fields changed (the hot path of every transition)."""
@@ -242,4 +253,5 @@ def deal(rules: Rules, rng: random.Random, dealer: int = 0, scores: tuple[int, .
         stock=tuple(cards),
         melded=(False,) * n,
         asked=(False,) * n,
+        played=(False,) * n,
     )

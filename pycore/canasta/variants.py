@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import CanastaError, RulesError
-from .rules import Rules, WildRatio
+from .rules import (CLASSIC_VALUES, AskPartner, InitialMeldCount, MeldsAgainst, OpeningShape, Rules, StockOut,
+                    ThreeLastCard, ThreeSign, Upcard, WildRatio)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,59 @@ def _samba(players: int) -> Rules:
     if players == 6:
         return _SAMBA.replace(players=6, sides=3, hand_size=13)
     return _SAMBA
+def _modern_american(players: int) -> Rules:
+    """Modern American Canasta (RULES.md 3; seed 001; Canasta League of America), 4 players."""
+    return Rules(
+        hand_size=13, upcard=Upcard.NONE,
+        # Every 3 is a bonus card laid and replaced; one kept as the last stock card costs 5.
+        card_values=tuple((k, 5 if k == "R3" else v) for k, v in CLASSIC_VALUES),
+        bonus_threes=("R3", "B3"), three_bonus=(0, 100, 300, 500, 1000), three_bonus_per_colour=True,
+        three_sign=ThreeSign.CANASTAS, three_last_card=ThreeLastCard.KEPT, black_threes_meld_going_out=False,
+        undiscardable=("R3", "B3"),
+        # Groups of 3 to 7, at most 2 wild cards; closed ranks; the rule of five; 7s and Aces.
+        max_wilds=2, group_max=7, new_group_when_full=True, close_rank_after_natural_canasta=True, rule_of_five=5,
+        no_wild_ranks=("7",), wild_ranks_initial_only=("A",),
+        # Wild-card melds and their canastas.
+        wild_melds=True, unfinished_wild_meld_blocks_wilds=True, wild_canasta_bonus=2000,
+        wild_canasta_special=((0, 7, 3000), (4, 3, 2500)), unfinished_wild_meld_penalty=2000,
+        unfinished_wild_meld_jokers_penalty=2500,
+        special_canasta_bonus=(("7", 2500), ("A", 2500)),
+        # Penalties.
+        melds_against=MeldsAgainst.NO_CANASTA, unfinished_group_penalty=(("7", 2500), ("A", 2500)),
+        held_rank_penalty=(("A", 3, 1500), ("7", 3, 1500)),
+        # The pile: always a natural pair; it joins a group of 3 or 4 only.
+        pile_always_frozen=True, take_onto_meld=False, take_with_natural_and_wild=False, take_joins_group_max=4,
+        wild_discard_only_going_out=True, empty_pile_barred_ranks=("A", "7"),
+        # The initial meld: 125 / 155 / 180 from hand, a natural group or a wild-card meld.
+        initial_meld_base=125, initial_meld_thresholds=((3000, 155), (5000, 180)),
+        initial_meld_count=InitialMeldCount.HAND_ONLY, opening_shape=OpeningShape.NATURAL_GROUP_OR_WILD_MELD,
+        canasta_from_hand_exempt=True, concealed_going_out_exempt=False,
+        # Going out: 2 canastas, a final discard, 100, no concealed bonus; one ask a hand.
+        canastas_to_go_out=2, go_out_with_discard=True, concealed_going_out_bonus=100,
+        ask_partner=AskPartner.ONCE_AFTER_DRAW, stock_out=StockOut.END_HAND, target=8500,
+    )
+
+
+def _maison(players: int) -> Rules:
+    """The family house rules of seed 004 (RULES.md 6); what the seed does not say is Classic."""
+    return Rules(
+        hand_size=13, no_opening_first_turn=True, opening_shape=OpeningShape.THREE_OF_A_KIND,
+        # A completed canasta is set aside: closed at 7; the rank may be melded again.
+        group_max=7, new_group_when_full=True,
+        black_three_hand_penalty=-100, black_three_going_out_bonus=100,
+        melds_against=MeldsAgainst.NO_CANASTA_OTHER_OUT,
+        # Red 3s always +100 each: no 800 for four, never negative.
+        three_bonus=(0, 100, 200, 300, 400), three_sign=ThreeSign.ALWAYS,
+        concealed_going_out_bonus=100,
+    )
+
+
+def _classic_1950s(players: int) -> Rules:
+    """The older Classic rules of seed 002 (RULES.md 6): wild cards never outnumber
+    naturals (D2), only a 3 or a joker upcard is covered (a covered joker freezes the
+    pile), and a canasta laid whole from hand scores 100 more (D7)."""
+    return _classic(players).replace(wild_ratio=WildRatio.NOT_OUTNUMBER, upcard_barred=("JK", "R3", "B3"),
+                                     concealed_canasta_bonus=100)
 
 
 PRESETS: dict[str, Preset] = {
@@ -85,6 +139,12 @@ PRESETS: dict[str, Preset] = {
         Preset("classic", "Classic Canasta (RULES.md 2): 2, 3, 4 or 6 players", (2, 3, 4, 6), 4, _classic),
         Preset("samba", "Samba (RULES.md 4): 162 cards, draw 2, sequences and sambas; 2, 4 or 6 players",
                (2, 4, 6), 4, _samba),
+        Preset("modern-american", "Modern American Canasta (RULES.md 3, seed 001): 13 cards, 2 canastas, "
+               "wild-card melds, target 8500", (4,), 4, _modern_american),
+        Preset("maison", "House rules of seed 004 (RULES.md 6): 13 cards, no opening on the first turn, "
+               "black 3s -100", (4,), 4, _maison),
+        Preset("classic-1950s", "Older Classic rules of seed 002 (RULES.md 6): wilds never outnumber naturals, "
+               "concealed canasta +100", (4,), 4, _classic_1950s),
     )
 }
 

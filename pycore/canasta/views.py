@@ -54,4 +54,7 @@ def view(state: HandState, seat: int) -> dict[str, Any]:
         "ending": state.ending.value,
         "out_seat": state.out_seat,
         "concealed": state.concealed,
+        # Ranks nobody may meld (RULES.md 3): derivable from the melds, given for the UI.
+        "closed_ranks": sorted(state.closed_ranks()),
+        "played": list(state.played),
     }

@@ -236,10 +236,10 @@ def test_engine_worker_plays_through_canasta_host(
     wait_ready(page, build_info["engine"])
     answers = page.evaluate(
         """async () => {
-            const engine = document.querySelector('script[type="py"][worker][name="engine"]').xworker.sync;
+            const engine = window.canastaEngine;
             const out = [];
             const call = async (name, ...args) => {
-                const text = await engine[name](...args);
+                const text = await engine.call(name, ...args);
                 out.push([name, text]);
                 return JSON.parse(text);
             };

@@ -22,7 +22,7 @@ from canasta import host
 from canasta.host import Host
 
 SNAPSHOT_KEYS = {"ok", "view", "legal", "turn", "human_turn", "hand_over", "game_over", "scores", "last_hand",
-                 "log", "save"}
+                 "log", "table", "save"}
 
 
 def call(text: str) -> dict[str, Any]:
@@ -207,7 +207,7 @@ def test_new_game_options_are_checked() -> None:
         (json.dumps({"seed": 1, "colour": "red"}), "bad_options"),
         (json.dumps({"seed": 1, "target": "high"}), "bad_options"),
         (json.dumps({"seed": 1, "rules": []}), "bad_options"),
-        (json.dumps({"seed": 1, "variant": "hand-and-foot"}), "unknown_variant"),
+        (json.dumps({"seed": 1, "variant": "no-such-game"}), "unknown_variant"),
         (json.dumps({"seed": 1, "players": 5}), "bad_player_count"),
         (json.dumps({"seed": 1, "rules": {"jokers": 9}}), "unknown_rule"),
         (json.dumps({"seed": 1, "rules": {"take_onto_meld": 3}}), "bad_rule_value"),
@@ -220,7 +220,8 @@ def test_new_game_options_are_checked() -> None:
     assert snap["view"]["seat"] == 1
     assert snap["view"]["rules"] == {"take_onto_meld": False, "target": 3000}
     assert snap["save"]["options"] == {"variant": "classic", "players": 4, "target": 3000, "seed": 2,
-                                       "humans": [1], "bot": "basic", "rules": {"take_onto_meld": False}}
+                                       "humans": [1], "bot": "basic", "switches": {},
+                                       "rules": {"take_onto_meld": False}}
 
 
 def play_some(h: Host, steps: int, rng: random.Random) -> None:
@@ -352,3 +353,40 @@ def test_error_codes_list_every_code_the_sources_raise() -> None:
     assert {"pile_frozen", "bad_card", "not_your_turn", "bad_save", "wilds_outnumber"} <= found
     assert set(listed) == found, (f"missing from host.ERROR_CODES: {sorted(found - set(listed))}; "
                                   f"raised nowhere: {sorted(set(listed) - found)}")
+
+
+def test_catalog_lists_every_preset_count_and_applicable_switch() -> None:
+    from canasta.switches import SWITCHES, switch_state
+    from canasta.variants import PRESETS, get
+
+    out = call(host.catalog())
+    assert out["ok"] is True
+    assert [p["name"] for p in out["presets"]] == list(PRESETS)
+    assert [s["id"] for s in out["switches"]] == list(SWITCHES)
+    for p in out["presets"]:
+        assert sorted(map(int, p["tables"])) == sorted(p["players"]) and p["default_players"] in p["players"]
+        for count, table in p["tables"].items():
+            rules = get(p["name"], int(count))
+            assert table["target"] == rules.target and table["sides"] == rules.sides
+            for switch_id, option in table["switches"].items():
+                assert option == switch_state(rules, switch_id) != "custom"
+    classic = {p["name"]: p for p in out["presets"]}["classic"]
+    assert "D9" in classic["tables"]["3"]["switches"] and "D9" not in classic["tables"]["4"]["switches"]
+    assert "D10" in classic["tables"]["6"]["switches"]
+
+
+def test_switches_set_the_rules_and_travel_with_the_save() -> None:
+    h = Host()
+    snap = call(h.new_game(json.dumps({"seed": 3, "switches": {"D3": "freeze", "D6": "minus_100"}})))
+    assert snap["table"]["switches"]["D3"] == "freeze" and snap["table"]["switches"]["D6"] == "minus_100"
+    assert snap["table"]["switches"]["D1"] == "cover"
+    assert snap["view"]["rules"] == {"freezing_kinds": ["2", "JK", "R3", "B3"], "black_three_hand_penalty": -100}
+    other = Host()
+    loaded = call(other.load(json.dumps(snap["save"])))
+    assert loaded["ok"] and loaded["snapshot"]["table"] == snap["table"]
+    # a switch the table does not have, an unknown one, a bad option, a bad shape: refused
+    assert error_code(h.new_game(json.dumps({"seed": 3, "switches": {"D9": "one"}}))) == "switch_not_applicable"
+    assert error_code(h.new_game(json.dumps({"seed": 3, "switches": {"D99": "x"}}))) == "unknown_switch"
+    assert error_code(h.new_game(json.dumps({"seed": 3, "switches": {"D3": "x"}}))) == "unknown_option"
+    assert error_code(h.new_game(json.dumps({"seed": 3, "switches": ["D3"]}))) == "bad_options"
+    assert call(h.snapshot(0))["table"]["switches"]["D3"] == "freeze"  # the game in progress is kept

@@ -325,7 +325,7 @@ def test_bad_turn_fields(key: str, value: str) -> None:
     assert e.message.startswith(f"{key}:")
 
 
-@pytest.mark.parametrize("variant", ["hand-and-foot", "Classic", "Samba"])
+@pytest.mark.parametrize("variant", ["hand-and-foot", "Classic", "Samba", "modern_american"])
 def test_unknown_variant(variant: str) -> None:
     e = refused(position(variant=variant))
     assert e.code == "bad_position"

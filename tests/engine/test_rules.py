@@ -10,7 +10,7 @@ import pytest
 
 from canasta import variants
 from canasta.errors import RulesError
-from canasta.rules import OpeningShape, Rules, Upcard
+from canasta.rules import Rules, Upcard
 from canasta.variants import PRESETS
 
 PRESET_RULES = [(name, n) for name, p in PRESETS.items() for n in p.players]
@@ -150,35 +150,13 @@ def test_values_the_engine_cannot_play_are_refused(data: dict[str, Any], field: 
     assert repr(field) in e.value.message
 
 
-@pytest.mark.parametrize(
-    ("key", "raw", "value"),
-    [
-        ("wild_melds", True, True),
-        ("rule_of_five", 5, 5),
-        ("close_rank_after_natural_canasta", True, True),
-        ("opening_shape", "three_of_a_kind", OpeningShape.THREE_OF_A_KIND),
-        ("opening_shape", "natural_group_or_wild_meld", OpeningShape.NATURAL_GROUP_OR_WILD_MELD),
-        ("wild_ranks_initial_only", ["A"], ("A",)),
-    ],
-)
-def test_not_yet_supported_parameters_are_refused(key: str, raw: Any, value: Any) -> None:
-    with pytest.raises(RulesError) as e:
-        Rules.from_dict({key: raw})
-    assert e.value.code == "bad_rule_value"
-    assert e.value.params["name"] == key
-    assert "not supported" in e.value.message
-    with pytest.raises(RulesError) as e:
-        Rules().replace(**{key: value})
-    assert e.value.params["name"] == key
-
-
 # ----------------------------------------------------------------- initial meld minimum
 @pytest.mark.parametrize(
     ("score", "minimum"),
     [(-5, 15), (-2000, 15), (-1, 15), (0, 50), (5, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120),
      (9000, 120)],
 )
-@pytest.mark.parametrize("preset", [p for p in PRESET_RULES if p[0] == "classic"], ids=_ids)
+@pytest.mark.parametrize("preset", [p for p in PRESET_RULES if p[0] not in ("modern-american", "samba")], ids=_ids)
 def test_initial_meld_minimum(preset: tuple[str, int], score: int, minimum: int) -> None:
     assert variants.get(*preset).initial_meld_minimum(score) == minimum
 
@@ -234,7 +212,9 @@ def test_six_players_play_two_teams_of_three_in_alternate_seats() -> None:
 )
 def test_card_values(kind: str, value: int) -> None:
     for name, n in PRESET_RULES:
-        assert variants.get(name, n).value(kind) == value
+        # Modern American: a 3 kept as the last stock card counts 5, red or black (RULES.md 3).
+        expected = 5 if (name, kind) == ("modern-american", "R3") else value
+        assert variants.get(name, n).value(kind) == expected
 
 
 def test_classic_default_player_count_is_four() -> None:

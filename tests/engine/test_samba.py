@@ -99,7 +99,8 @@ def test_switches_apply_to_samba_only() -> None:
             set_switch(variants.get("classic"), sid, sw.options[1].name)
         assert e.value.code == "switch_not_applicable"
     with pytest.raises(RulesError):
-        set_switch(samba, "D3", "freeze")
+        set_switch(variants.get("samba", 6), "D10", "108")
+    assert switch_state(samba, "D3") == "freeze"  # Samba's own rule: a black 3 freezes
     assert set_switch(samba, "S5", "uruguayan").side_wild_limit == 2
     assert set_switch(samba, "S3", "200_more").concealed_going_out_bonus == 300
 

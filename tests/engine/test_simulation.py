@@ -57,3 +57,21 @@ def test_cli_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[-1] == "0 violations"
     assert lines[0].startswith("classic 4 players: 5 hands in ")
     assert "VIOLATION" not in out
+
+
+#: Presets beyond Classic (RULES.md 3, 6): hands per preset, basic bots against random
+#: ones (partners alike), every invariant checked after every action.
+NEW_PRESETS = ("modern-american", "maison", "classic-1950s")
+BOT_HANDS = int(os.environ.get("CANASTA_SIM_BOT_HANDS", "300"))
+
+
+@pytest.mark.parametrize("name", NEW_PRESETS)
+def test_presets_simulate_with_basic_and_random_bots(name: str) -> None:
+    for players in variants.PRESETS[name].players:
+        rules = variants.get(name, players)
+        report = simulate(rules, BOT_HANDS, seed=200 + players, bots=("basic", "random"))
+        assert report.violations == []
+        assert report.hands == BOT_HANDS
+        assert "stuck" not in report.endings
+        assert set(report.endings) <= {"went_out", "stock_out", "three_last"}
+        assert report.endings["went_out"] > 0  # the basic bot does go out under these rules

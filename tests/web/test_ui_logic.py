@@ -29,10 +29,41 @@ def test_query_keeps_good_values_and_reports_bad_ones() -> None:
     values, problems = M.parse_query("?lang=fr&players=2&seed=42&watch=1&speed=instant&new=1&utm_source=x")
     assert values == {"lang": "fr", "players": 2, "seed": 42, "watch": True, "speed": "instant", "new": True}
     assert problems == []
-    values, problems = M.parse_query("?players=3&seed=-1&speed=warp&lang=de")
+    values, problems = M.parse_query("?players=5&seed=-1&speed=warp&lang=de&target=123&variant=<b>")
     assert values == {}
-    assert [p[0] for p in problems] == ["players", "seed", "speed", "lang"]
+    assert [p[0] for p in problems] == ["players", "seed", "speed", "lang", "target", "variant"]
+    values, problems = M.parse_query("?variant=modern-american&players=6&target=8500")
+    assert values == {"variant": "modern-american", "players": 6, "target": 8500} and problems == []
     assert M.query_without("?seed=5&new=1&lang=fr", ("new", "seed")) == "?lang=fr"
+
+
+def test_setup_keeps_only_choices_the_catalog_offers() -> None:
+    from canasta.catalog import catalog
+
+    setup = M.Setup(catalog())
+    assert setup.names()[0] == "classic"
+    prefs = {"variant": "classic", "players": 3, "target": 7500,
+             "switches": {"classic": {"D9": "one", "D10": "108", "D3": "bogus", "D7": "bonus_100"}}}
+    choices, changed = setup.normalize(prefs)
+    assert changed == [] and choices["players"] == 3
+    assert choices["table_switches"] == {"D9": "one", "D7": "bonus_100"}  # D10 is for 6 players, D3 unknown option
+    assert setup.changed_switches("classic", 3, {"D9": "one", "D1": "cover"}) == {"D9": "one"}
+    choices, changed = setup.normalize({"variant": "nope", "players": 5, "target": 1})
+    assert choices["variant"] == "classic" and choices["players"] == 4 and choices["target"] == 5000
+    assert changed == ["variant", "players"]
+    assert 8500 in setup.targets("classic", 4, 8500) and 3000 not in setup.targets("classic", 4)
+    html = R.start_menu(CATS["fr"], setup.normalize(dict(M.DEFAULTS, lang="fr", players=6))[0], False, setup)
+    assert 'id="sw-D10"' in html and 'id="sw-D9"' not in html and "2 équipes de 3" in html
+    # no catalog at all (variants.json unreadable): still a menu, nothing offered beyond it
+    empty = M.Setup({})
+    assert empty.normalize(M.DEFAULTS)[0]["variant"] == "classic"
+
+
+def test_meld_kinds_and_targets() -> None:
+    melds = [["KH", "KS", "2C"], ["2C", "2D", "JK"], ["7H", "6H", "5H", "4H"], ["3S", "3C", "3S"], ["KD", "KC", "KS"]]
+    assert [M.meld_kind(m) for m in melds] == ["group", "wild", "sequence", "black3s", "group"]
+    # a wild-card meld, a sequence and two groups of a rank are named by index
+    assert M.meld_targets(melds) == ["#0", "#1", "#2", "3", "#4"]
 
 
 def test_hand_order_and_groups() -> None:

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from canasta.catalog import catalog
 from canasta.host import Host
+from canasta.variants import PRESETS
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -25,9 +27,13 @@ MICROPYTHON = REPO / "build" / "node_modules" / "@micropython" / "micropython-we
 def snapshots() -> list[dict[str, object]]:
     """Snapshots along seeded games: starts, human turns, bot turns, a hand's end."""
     out: list[dict[str, object]] = []
-    for seed, players, humans in ((3, 4, [0]), (5, 2, [0]), (8, 4, [])):
+    games = [("classic", 3, 4, [0]), ("classic", 5, 2, [0]), ("classic", 8, 4, []), ("classic", 9, 3, [0]),
+             ("classic", 11, 6, [0])]
+    games += [(name, 12, None, []) for name in PRESETS if name != "classic"]
+    for variant, seed, players, humans in games:
         host = Host()
-        snap = json.loads(host.new_game(json.dumps({"seed": seed, "players": players, "humans": humans})))
+        snap = json.loads(host.new_game(json.dumps({"variant": variant, "seed": seed, "players": players,
+                                                    "humans": humans})))
         out.append(snap)
         for step in range(400):
             if snap["hand_over"]:
@@ -43,19 +49,25 @@ def snapshots() -> list[dict[str, object]]:
     return out
 
 
-def run_cpython(snap_file: Path) -> str:
+def write_inputs(tmp_path: Path) -> tuple[Path, Path]:
+    snap_file = tmp_path / "snapshots.json"
+    snap_file.write_text(json.dumps(snapshots()), encoding="utf-8")
+    catalog_file = tmp_path / "catalog.json"
+    catalog_file.write_text(json.dumps(catalog()), encoding="utf-8")
+    return snap_file, catalog_file
+
+
+def run_cpython(snap_file: Path, catalog_file: Path) -> str:
     buffer = io.StringIO()
     code = (HERE / "ui_probe.py").read_text(encoding="utf-8")
     with contextlib.redirect_stdout(buffer):
         exec(compile(code, "ui_probe.py", "exec"), {"BASE": str(WEB) + "/", "SNAPSHOTS": str(snap_file),
-                                                   "__name__": "ui_probe"})
+                                                   "CATALOG": str(catalog_file), "__name__": "ui_probe"})
     return buffer.getvalue()
 
 
 def test_probe_runs_on_cpython(tmp_path: Path) -> None:
-    snap_file = tmp_path / "snapshots.json"
-    snap_file.write_text(json.dumps(snapshots()), encoding="utf-8")
-    text = run_cpython(snap_file)
+    text = run_cpython(*write_inputs(tmp_path))
     assert text.rstrip().endswith("done")
     assert "Dame de cœur" in text and "Queen of hearts" in text
 
@@ -63,11 +75,11 @@ def test_probe_runs_on_cpython(tmp_path: Path) -> None:
 @pytest.mark.skipif(not MICROPYTHON.is_file(), reason="MicroPython not installed (make pyodide runs npm ci in build/)")
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js not found")
 def test_same_results_on_micropython(tmp_path: Path) -> None:
-    snap_file = tmp_path / "snapshots.json"
-    snap_file.write_text(json.dumps(snapshots()), encoding="utf-8")
-    expected = run_cpython(snap_file).splitlines()
+    snap_file, catalog_file = write_inputs(tmp_path)
+    expected = run_cpython(snap_file, catalog_file).splitlines()
     run = subprocess.run(
-        ["node", str(HERE / "run_micropython.mjs"), str(HERE / "ui_probe.py"), f"{snap_file}=/snapshots.json"],
+        ["node", str(HERE / "run_micropython.mjs"), str(HERE / "ui_probe.py"), f"{snap_file}=/snapshots.json",
+         f"{catalog_file}=/catalog.json"],
         capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]

@@ -2,7 +2,7 @@
 # tests/web/test_ui_micropython.py runs it under CPython and under MicroPython (the page's
 # runtime) and compares the lines: the UI code must behave the same on both.
 # Globals it may be given: BASE (folder holding ui_*.py and i18n/), SNAPSHOTS (a JSON
-# list of snapshots from the engine).
+# list of snapshots from the engine), CATALOG (the engine's catalog, as variants.json).
 import json
 import sys
 
@@ -14,6 +14,10 @@ try:
     SNAPSHOTS
 except NameError:
     SNAPSHOTS = BASE + "snapshots.json"
+try:
+    CATALOG
+except NameError:
+    CATALOG = BASE + "catalog.json"
 if BASE not in sys.path:
     sys.path.append(BASE)
 
@@ -87,11 +91,12 @@ out("legal", [legal.can("draw"), legal.can("take"), legal.can("answer yes"), leg
               legal.meld_matches([["QS", "QC", "2H"]]), legal.meld_matches([["9D", "9C", "9S"], ["JH", "JS", "JD"]]),
               legal.meld_matches([["QS", "QC"]]), legal.take_matches([["KH", "KC"], ["5D", "5S", "5H"]]),
               legal.add_targets(["2C"]), legal.add_targets(["JK"]), legal.add_targets([])])
-for players in (2, 4):
+for players, sides in ((2, 2), (3, 3), (4, 2), (6, 2), (6, 3)):
     for watch in (False, True):
-        out("seats %d %s" % (players, watch),
-            [M.seat_role(s, 0, players, watch) for s in range(players)]
-            + [M.side_key(s, 0, players, watch) for s in range(2)] + [M.seat_positions(0, players)])
+        out("seats %d %d %s" % (players, sides, watch),
+            [M.seat_role(s, 1, players, watch, sides) for s in range(players)]
+            + [M.side_key(s, 1 % sides, players, watch, sides) for s in range(sides)]
+            + [M.seat_positions(1, players)])
 
 with open(SNAPSHOTS) as f:
     snapshots = json.loads(f.read())
@@ -109,8 +114,20 @@ for n in range(len(snapshots)):
         regions = R.regions(cats[lang], snap, ui)
         for name in sorted(regions):
             out("snap %d %s %s" % (n, lang, name), regions[name])
-prefs = {"lang": "fr", "players": 2, "target": 7500, "speed": "fast"}
-out("menu", R.start_menu(cats["fr"], prefs, True))
-out("menu2", R.start_menu(cats["en"], M.DEFAULTS, False))
+with open(CATALOG) as f:
+    setup = M.Setup(json.loads(f.read()))
+prefs = {"lang": "fr", "variant": "classic", "players": 2, "target": 7500, "speed": "fast",
+         "switches": {"classic": {"D3": "freeze", "D9": "one", "D2": "nonsense"}}}
+choices, changed = setup.normalize(prefs)
+out("choices", [choices["players"], choices["target"], sorted(choices["table_switches"].items()), changed])
+out("menu", R.start_menu(cats["fr"], choices, True, setup))
+out("menu2", R.start_menu(cats["en"], setup.normalize(M.DEFAULTS)[0], False, setup))
+for n in (3, 6):
+    out("menu%d" % n, R.start_menu(cats["en"], setup.normalize(dict(M.DEFAULTS, players=n))[0], False, setup))
+bad, changed = setup.normalize({"lang": "en", "variant": "nope", "players": 5, "target": 3, "speed": "slow"})
+out("bad", [bad["variant"], bad["players"], bad["target"], changed])
+for snap in snapshots[:2]:
+    for lang in ("en", "fr"):
+        out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table")))
 out("notices", R.notices(cats["en"], [("app.bad_param", {"name": "a", "value": "<b>", "expected": "c"})]))
 print("done")

@@ -30,7 +30,8 @@ from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Me
 from ..cards import SEQUENCE_ORDER, Card, card, remove_cards
 from ..errors import CanastaError
 from ..goout import can_go_out
-from ..melds import GROUP, SEQUENCE, TableMeld, grow, new_meld
+from ..melds import GROUP, SEQUENCE, WILD, TableMeld, grow, new_meld
+from ..placement import closed_ranks, open_group
 from ..rules import Rules
 from .base import rules_of
 
@@ -64,6 +65,9 @@ class _Facts:
         self.melds: list[tuple[TableMeld, ...]] = [tuple(_meld(r, m) for m in ms) for ms in view["melds"]]
         self.mine = self.melds[self.side]
         self.opened = bool(self.mine)
+        self.closed = closed_ranks(r, self.melds)
+        #: ranks whose unfinished natural group costs points at the end (RULES.md 3: 7s, Aces).
+        self.risky = {rank for rank, _ in r.unfinished_group_penalty}
         self.discard: Cards = tuple(card(t) for t in view["discard"])
         self.frozen_for: list[bool] = view["pile_frozen_for_side"]
         self.hand_counts: list[int] = view["hand_counts"]
@@ -110,10 +114,7 @@ class _Facts:
     def meld_index(self, target: str) -> int:
         if target.startswith("#"):
             return int(target[1:])
-        for i, m in enumerate(self.mine):
-            if m.rank == target and m.kind is GROUP:
-                return i
-        return -1
+        return open_group(self.rules, self.mine, target)
 
     def end_near(self) -> bool:
         """The hand may end soon: meld down to cut the cards left in hand."""
@@ -246,7 +247,8 @@ class BasicBot:
             step = self._out_step(f, lays, discards, check=False)
             return step if step is not None else legal[0]
         r = f.rules
-        if f.permission != "no" and f.opened and can_go_out(r, f.hand, f.mine, meld_out=not r.go_out_with_discard):
+        if f.permission != "no" and f.opened and can_go_out(r, f.hand, f.mine, meld_out=not r.go_out_with_discard,
+                                                            closed=f.closed):
             if ask:
                 return ASK
             step = self._out_step(f, lays, discards, check=True)
@@ -297,7 +299,7 @@ class BasicBot:
             after = self._after(f, a)
             if after is None:
                 continue
-            if check and rest and not can_go_out(r, rest, after, meld_out=not r.go_out_with_discard):
+            if check and rest and not can_go_out(r, rest, after, meld_out=not r.go_out_with_discard, closed=f.closed):
                 continue
             completes = sum(1 for m in after if m.size >= size) - sum(1 for m in f.mine if m.size >= size)
             score = 10.0 * len(used) + 50.0 * completes + (1000.0 if not rest else 0.0) + self._jitter()
@@ -322,6 +324,14 @@ class BasicBot:
                     pairs += 1
             n = sum(len(g) for g in m.melds)
             score = -100.0 * wilds - 30.0 * pairs - 2.0 * n + self._jitter()
+            for g in m.melds:
+                nat = [c for c in g if not c.wild]
+                if not nat and len(g) < f.rules.canasta_size:
+                    score -= 300.0  # an unfinished wild-card meld costs 2000 if it stays so
+                elif nat and nat[0].rank in f.risky and len(g) < f.rules.canasta_size:
+                    score -= 200.0  # an unfinished group of 7s or Aces costs 2500
+            if m.melds and all(not c.wild for g in m.melds for c in g):
+                score += 50.0
             if score > best_score:
                 best, best_score = m, score
         return best
@@ -340,6 +350,10 @@ class BasicBot:
             g = m.melds[0]
             w = sum(1 for c in g if c.wild)
             nat = len(g) - w
+            if nat == 0 and len(g) < size:
+                continue  # a wild-card meld only whole: left unfinished it costs (RULES.md 3)
+            if nat and g[0].rank in f.risky and len(g) < 5:
+                continue  # 7s and Aces only when a canasta is near: unfinished they cost
             if w == 0:
                 score = 10.0 + nat
             elif len(g) >= size:
@@ -361,7 +375,9 @@ class BasicBot:
             before = meld.size
             after = before + len(a.cards)
             completes = before < size <= after
-            if w == 0:
+            if meld.kind is WILD:
+                score = 25.0 + w + (30.0 if completes else 0.0)  # filling it frees the wild cards
+            elif w == 0:
                 score = 20.0 + nat + (30.0 if completes else 0.0)
             elif completes:
                 # Wild cards only to finish a canasta, as few as will do it.

@@ -1,0 +1,78 @@
+// The engine bridge on the page: starts the engine worker (engine-worker.js: Pyodide, the
+// canasta wheel and worker.py) as soon as the page's <head> is parsed, before PyScript and
+// the MicroPython UI load, so that booting Pyodide (the long part of a start) overlaps
+// with everything else. A plain module worker, not a PyScript worker: it needs no
+// PyScript bootstrap of its own, and the page's CSP needs no blob: workers for it.
+//
+// For the Python UI (main.py):
+//   window.canastaEngine.ready          Promise of ping()'s JSON string once the engine is up;
+//                                        rejects with the reason if it cannot start
+//   window.canastaEngine.call(name, ...args)   Promise of the JSON string worker.py's
+//                                        function `name` returned (calls run one at a time,
+//                                        in order)
+//   window.canastaEngine.progress       the last boot step reached ("python", "engine"),
+//                                        also dispatched as the window event "canasta:progress"
+// Paths come from this script tag's data-* attributes (filled in by build/build_site.py).
+(() => {
+  "use strict";
+  const script = document.currentScript;
+  const url = (name) => new URL(script.dataset[name], document.baseURI).href;
+
+  let readyResolve, readyReject;
+  const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+  const pending = new Map();
+  let nextId = 1;
+  let failure = null;
+
+  const fail = (reason) => {
+    if (failure) return;
+    failure = String(reason);
+    readyReject(new Error(failure));
+    for (const { reject } of pending.values()) reject(new Error(failure));
+    pending.clear();
+  };
+
+  const engine = {
+    ready,
+    progress: "start",
+    call(name, ...args) {
+      if (failure) return Promise.reject(new Error(failure));
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ type: "call", id, name, args });
+      });
+    },
+  };
+  window.canastaEngine = engine;
+
+  const worker = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
+  worker.addEventListener("message", (event) => {
+    const data = event.data || {};
+    if (data.type === "result") {
+      const call = pending.get(data.id);
+      if (!call) return;
+      pending.delete(data.id);
+      if (data.ok) call.resolve(data.value);
+      else call.reject(new Error(data.message));
+    } else if (data.type === "progress") {
+      engine.progress = data.step;
+      window.dispatchEvent(new CustomEvent("canasta:progress", { detail: data.step }));
+    } else if (data.type === "ready") {
+      readyResolve(data.info);
+    } else if (data.type === "failed") {
+      console.error("engine worker failed to start:", data.message);
+      fail(data.message);
+    }
+  });
+  worker.addEventListener("error", (event) => {
+    console.error("engine worker error:", event.message || event);
+    fail(event.message || "the engine worker could not be loaded");
+  });
+  worker.postMessage({
+    type: "init",
+    pyodide: url("pyodide"),
+    wheel: url("wheel"),
+    workerPy: url("workerPy"),
+  });
+})();
