@@ -155,6 +155,10 @@ def _switch(switch_id: str) -> Switch:
     return found
 
 
+def _json(value: Any) -> Any:
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
 def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
     """``rules`` with one switch set to ``option`` (refused where it does not apply)."""
     sw = _switch(switch_id)
@@ -163,7 +167,9 @@ def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
             if not sw.applicable(rules):
                 raise RulesError("switch_not_applicable", f"{switch_id} does not apply to these rules "
                                  f"({rules.name}, {rules.players} players)", name=switch_id)
-            return rules.replace(**dict(o.params))
+            # from_dict, not replace: it turns the option's plain values into the rules'
+            # enums (the engine compares enums by identity)
+            return Rules.from_dict({k: _json(v) for k, v in o.params}, base=rules)
     names = ", ".join(o.name for o in sw.options)
     raise RulesError("unknown_option", f"{switch_id} has no option {option!r} (options: {names})",
                      name=switch_id, option=option)

@@ -230,3 +230,31 @@ def test_unknown_variant_and_player_count() -> None:
         variants.get("classic", 5)
     assert e.value.code == "bad_player_count"
     assert "5" in e.value.message
+
+
+def test_every_switch_option_gives_the_rules_own_value_types() -> None:
+    """A switch sets enums as enums (the engine compares them by identity): with D1 set to
+    "cover" through the switch, a wild upcard is covered and freezes the pile, exactly as
+    the preset's own default does (a plain string here once played neither option)."""
+    from canasta import variants
+    from canasta.game import Game
+    from canasta.switches import SWITCHES, set_switch
+
+    for name, preset in variants.PRESETS.items():
+        for n in preset.players:
+            base = variants.get(name, n)
+            for sw in SWITCHES.values():
+                if not sw.applicable(base):
+                    continue
+                for option in sw.options:
+                    rules = set_switch(base, sw.id, option.name)
+                    assert Rules.from_dict(rules.to_dict()) == rules
+                    for key, _ in option.params:
+                        value, before = getattr(rules, key), getattr(base, key)
+                        assert value is None or before is None or type(value) is type(before), (sw.id, key)
+    classic = variants.get("classic")
+    seed = next(s for s in range(1000) if len(Game(classic, seed=s).state.discard) > 1)
+    covered = Game(set_switch(classic, "D1", "cover"), seed=seed).state
+    assert len(covered.discard) > 1 and covered.frozen_for_all()
+    buried = Game(set_switch(classic, "D1", "bury"), seed=seed).state
+    assert len(buried.discard) == 1 and not buried.frozen_for_all()
