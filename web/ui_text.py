@@ -178,6 +178,10 @@ class Catalog:
             return self.t(section + "discard", name=name, card=self.card_name(cards[0] if cards else ""))
         if verb == "take":
             return self.t(section + "take", name=name)
+        if verb == "swap" and len(cards) == 3:
+            return self.t(section + "swap", name=name, card=self.card_name(cards[1]), wild=self.card_name(cards[2]))
+        if verb == "merge":
+            return self.t(section + "merge", name=name)
         if verb in ("draw", "ask", "pass"):
             return self.t(section + verb, name=name)
         return name + ": " + str(action)
