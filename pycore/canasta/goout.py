@@ -101,17 +101,7 @@ class _Fits:
     def __init__(self, rules: Rules, melds: tuple[TableMeld, ...], done: int) -> None:
         self.rules = rules
         self.done = done
-        size = rules.canasta_size
-        unfinished = [m for m in melds if m.kind is WILD and m.wilds < size]
-        self.options: list[tuple[int, bool, bool]] = [(0, False, bool(unfinished))]
-        if not rules.wild_melds:
-            return
-        if unfinished:
-            have = unfinished[0].wilds
-            self.options += [(w, have + w >= size, have + w < size)
-                             for w in range(1, rules.wild_meld_max - have + 1)]
-        else:
-            self.options += [(w, w >= size, w < size) for w in range(rules.wild_meld_min, rules.wild_meld_max + 1)]
+        self.options = _wild_meld_options(rules, melds)
 
     def __call__(self, groups: Iterable[_Group | None], wilds: int, b3: int) -> bool:
         groups = list(groups)
@@ -125,6 +115,24 @@ class _Fits:
             if _feasible(self.rules, groups, rest, b3, self.done + completes):
                 return True
         return False
+
+
+def _wild_meld_options(rules: Rules, melds: tuple[TableMeld, ...]) -> list[tuple[int, bool, bool]]:
+    """The ways to lay wild cards on the side's wild-card melds (RULES.md 3; Bolivia,
+    RULES.md 5), by number of cards: (wild cards laid there, a wild canasta is completed,
+    an unfinished wild-card meld remains). 0, or what an unfinished one can take, or a new
+    one of ``wild_meld_min`` to ``wild_meld_max``; by increasing number of cards."""
+    size = rules.canasta_size
+    unfinished = [m for m in melds if m.kind is WILD and m.wilds < size]
+    options: list[tuple[int, bool, bool]] = [(0, False, bool(unfinished))]
+    if not rules.wild_melds:
+        return options
+    if unfinished:
+        have = unfinished[0].wilds
+        options += [(w, have + w >= size, have + w < size) for w in range(1, rules.wild_meld_max - have + 1)]
+    elif not any(m.kind is WILD and not m.full(rules) for m in melds):
+        options += [(w, w >= size, w < size) for w in range(rules.wild_meld_min, rules.wild_meld_max + 1)]
+    return options
 
 
 _SPECIAL = frozenset({"B3", "2", "JK"})
@@ -283,6 +291,10 @@ def _reach(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -
         elif m.kind is SEQUENCE and m.size + suits.get(m.suit, 0) >= rules.sequence_max:
             reach += 1
             seq += 1
+        elif m.kind is WILD:
+            reach += m.size + wild >= size
+    if rules.wild_melds:
+        reach += 1 + wild // size  # new wild-card melds (RULES.md 3, 5): a loose bound
     reach += sum(n // size for n in suits.values()) if rules.sequences else 0
     seq += sum(n // rules.sequence_max for n in suits.values()) if rules.sequences else 0
     reach += sum((n + spare) // size for n in ranks.values())
@@ -318,14 +330,25 @@ def _placeable(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...
     for m in melds:
         if m.kind is GROUP:
             groups_by_rank.setdefault(m.rank, []).append(m)
+    # Wild cards on wild-card melds (Bolivia, RULES.md 5): completed ones count as canastas.
+    done_wild = sum(1 for m in melds if m.kind is WILD and m.is_canasta(rules))
+    wild_options = _wild_meld_options(rules, melds)
+    block = rules.unfinished_wild_meld_blocks_wilds
     for used, sambas in _combine(per_suit):
         if done_seq + sambas < rules.sequences_to_go_out:
             continue
         rest = dict(rank_counts)
         for rank, n in used:
             rest[rank] -= n
-        if _groups_ok(rules, rest, groups_by_rank, wilds, b3, rules.canastas_to_go_out - done_seq - sambas, room):
-            return True
+        need = rules.canastas_to_go_out - done_seq - sambas - done_wild
+        for w, completes, unfinished in wild_options:
+            if w > wilds or (room is not None and w > room):
+                break
+            if block and unfinished and wilds - w:
+                continue
+            if _groups_ok(rules, rest, groups_by_rank, wilds - w, b3, need - completes,
+                          None if room is None else room - w):
+                return True
     return False
 
 

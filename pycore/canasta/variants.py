@@ -78,6 +78,35 @@ def _samba(players: int) -> Rules:
     if players == 6:
         return _SAMBA.replace(players=6, sides=3, hand_size=13)
     return _SAMBA
+
+
+#: Bolivia (RULES.md 5; Bicycle, Pagat): Samba's deck, deal, draw 2 and every rule it does
+#: not change, plus wild-card melds and escaleras.
+_BOLIVIA = _SAMBA.replace(
+    name="bolivia",
+    # Wild-card melds of 3 to 7 2s and jokers (no distinction between them); seven make a
+    # "bolivia", 2500, closed. An unfinished one costs nothing beyond its cards' values:
+    # no source names a penalty (Samba, which Bolivia inherits, has none).
+    wild_melds=True, wild_meld_min=3, wild_meld_max=7, wild_canasta_bonus=2500, wild_canasta_special=(),
+    unfinished_wild_meld_penalty=0, unfinished_wild_meld_jokers_penalty=0,
+    # Of the two canastas needed to go out, at least one is an escalera (a 7-card natural
+    # sequence, 1500, closed: Samba's samba under another name).
+    sequences_to_go_out=1,
+    # A black 3 left in hand costs 100 (melded when going out it counts 5).
+    black_three_hand_penalty=-100,
+    target=15000,
+)
+
+
+def _bolivia(players: int) -> Rules:
+    """Bolivia (RULES.md 5), 4 players in two partnerships: every source describes the
+    partnership game (Bicycle: "Players: 4"; "played the same as four-player Canasta").
+    The pile with a wild card on top is never taken (as in every preset here); the initial
+    meld table is Samba's (50, 90 from 1500, 150 from 7000; Bicycle: "stays at 150 from
+    7,000 points up"; S4 gives Pagat's fuller table)."""
+    return _BOLIVIA
+
+
 def _modern_american(players: int) -> Rules:
     """Modern American Canasta (RULES.md 3; seed 001; Canasta League of America), 4 players."""
     return Rules(
@@ -139,6 +168,8 @@ PRESETS: dict[str, Preset] = {
         Preset("classic", "Classic Canasta (RULES.md 2): 2, 3, 4 or 6 players", (2, 3, 4, 6), 4, _classic),
         Preset("samba", "Samba (RULES.md 4): 162 cards, draw 2, sequences and sambas; 2, 4 or 6 players",
                (2, 4, 6), 4, _samba),
+        Preset("bolivia", "Bolivia (RULES.md 5): Samba with wild-card melds (bolivia 2500) and escaleras; "
+               "an escalera among the 2 canastas to go out, target 15000", (4,), 4, _bolivia),
         Preset("modern-american", "Modern American Canasta (RULES.md 3, seed 001): 13 cards, 2 canastas, "
                "wild-card melds, target 8500", (4,), 4, _modern_american),
         Preset("maison", "House rules of seed 004 (RULES.md 6): 13 cards, no opening on the first turn, "

@@ -518,3 +518,23 @@ def test_properties_hold_in_samba(state: HandState, data: st.DataObject) -> None
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_properties_hold_under_the_new_presets(state: HandState, data: st.DataObject) -> None:
     check_all(state, data)
+
+
+# ----------------------------------------------------------------- Bolivia (RULES.md 5)
+@st.composite
+def bolivia_rules(draw: st.DrawFn) -> Rules:
+    """Bolivia, with some of Samba's switches that apply to it (S1, S2) turned."""
+    rules = variants.get("bolivia")
+    options: dict[str, st.SearchStrategy[Any]] = {
+        "sequence_ace_low": st.booleans(),  # S1
+        "take_onto_canasta": st.booleans(),  # S2
+    }
+    changes = {k: draw(v) for k, v in options.items() if draw(st.booleans())}
+    return rules.replace(**changes)
+
+
+@given(states(bolivia_rules()), st.data())
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_in_bolivia(state: HandState, data: st.DataObject) -> None:
+    event(f"wild melds on the table: {sum(m.kind is MeldKind.WILD for ms in state.melds for m in ms) > 0}")
+    check_all(state, data)
