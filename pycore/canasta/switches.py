@@ -1,5 +1,6 @@
 """The disputed points of RULES.md 2.2 (D1-D10) and of Samba (RULES.md 4: S1-S3, the
-initial-meld table S4 and the Uruguayan sub-variant S5) as named house-rule switches.
+initial-meld table S4, the Uruguayan sub-variant S5) as named house-rule
+switches.
 
 Each switch is a choice between the shipped default and the alternatives the sources
 give; choosing an option sets one or more rule parameters. ``set_switch(rules, "D3",
@@ -36,6 +37,12 @@ def _no_sequences(rules: Rules) -> bool:
 def _sequences(rules: Rules) -> bool:
     """The Samba family's switches (S1-S5) mean something where sequences are played."""
     return rules.sequences
+
+
+def _samba_only(rules: Rules) -> bool:
+    """Samba's sub-variants (S5: RULES.md 4): sequences without Bolivia's wild-card
+    melds (their wild cards have a meld of their own, and escaleras are natural)."""
+    return rules.sequences and not rules.wild_melds
 
 
 def _has_upcard(rules: Rules) -> bool:
@@ -144,7 +151,7 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
         _o("per_group", "At most 2 wild cards in each group (seed 003)", side_wild_limit=0),
         _o("uruguayan", "Uruguayan: at most 2 wild cards in all the side's groups of a hand (seed 003)",
            side_wild_limit=2),
-    ), applies=_sequences),
+    ), applies=_samba_only),
 )}
 
 
