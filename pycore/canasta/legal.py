@@ -30,7 +30,7 @@ from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
 from .errors import IllegalAction
-from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, wild_limit
+from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, grow, new_sequence, wild_limit
 from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
 from .play import apply, ask_refusal
 from .rules import InitialMeldCount, OpeningShape, Rules, WildRatio
@@ -169,6 +169,9 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         if r.sequences:
             for run in _runs(r, hand):
                 push(Meld((sort_cards(run),)), len(run))
+            if r.sequence_wilds:
+                for run in _wild_runs(r, hand, twos, jokers, min(r.sequence_wilds, side_room)):
+                    push(Meld((run,)), len(run))
         gmax = r.group_max
         ranks = [m.rank for m in melds]
         # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
@@ -178,7 +181,9 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         any_wild = len(wopts) > 1
         for i, m in enumerate(melds):
             if m.kind is SEQUENCE:
-                for ext in _extensions(r, m, hand):
+                exts = (_open_extensions(r, m, hand, twos, jokers, side_room) if r.sequence_wilds
+                        else _extensions(r, m, hand))
+                for ext in exts:
                     push(Add(f"#{i}", ext), len(ext))
                 continue
             if m.kind is WILD:
@@ -333,7 +338,8 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
             if not r.take_onto_canasta and m.is_canasta(r):
                 continue
             if m.kind is SEQUENCE:
-                if m.suit == top.suit and top in _extension_cards(r, m):
+                if m.suit == top.suit and (top in _extension_cards(r, m) if not r.sequence_wilds
+                                           else _grows(r, m, (top,))):
                     yield Take(target=f"#{i}"), 0
             elif (i == idx or (several and i in same)) and not (r.group_max and m.size >= r.group_max):
                 yield Take(target="" if not several or len(same) == 1 else f"#{i}"), 0
@@ -468,6 +474,94 @@ def _extensions(r: Rules, m: TableMeld, hand: Cards) -> Iterator[Cards]:
                 break
             if a or b:
                 yield sort_cards(below + tuple(at[p] for p in range(m.high + 1, m.high + b + 1)))
+
+
+def _grows(r: Rules, m: TableMeld, cards: Cards) -> bool:
+    """``cards`` may join sequence ``m`` (Open Samba: wherever the wild cards let them)."""
+    try:
+        grow(r, m, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _subsets(places: list[int], longest: int, gaps: int, most: int) -> Iterator[list[int]]:
+    """Increasing lists of ``places`` (at most ``most`` of them) spanning at most
+    ``longest`` places with at most ``gaps`` places missing between them."""
+    def rec(chosen: list[int], k: int) -> Iterator[list[int]]:
+        yield chosen
+        if len(chosen) == most:
+            return
+        for j in range(k, len(places)):
+            q = places[j]
+            span = q - chosen[0] + 1 if chosen else 1
+            if span > longest or span - len(chosen) - 1 > gaps:
+                break
+            yield from rec(chosen + [q], j + 1)
+    yield from rec([], 0)
+
+
+def _wild_runs(r: Rules, hand: Cards, twos: Cards, jokers: Cards, cap: int) -> Iterator[Cards]:
+    """Open Samba (S6): every new sequence holding 1 to ``cap`` wild cards (2+ naturals of
+    one suit, more naturals than wild cards, the gaps filled by wild cards)."""
+    if cap <= 0 or not (twos or jokers):
+        return
+    wopts = [(w, wild) for w, wild in _wild_options(twos, jokers, cap) if w]
+    seen: set[Cards] = set()
+    for at in _seq_cards(hand).values():
+        at = dict(at)
+        if r.sequence_ace_low and 10 in at:
+            at[-1] = at[10]
+        for chosen in _subsets(sorted(at), r.sequence_max, cap, r.sequence_max):
+            n = len(chosen)
+            if n < 2:
+                continue
+            missing = chosen[-1] - chosen[0] + 1 - n
+            for w, wild in wopts:
+                if w < missing or n + w < 3:
+                    continue
+                if w >= n or n + w > r.sequence_max:
+                    break
+                cards = sort_cards(tuple(at[p] for p in chosen) + wild)
+                if cards not in seen and _grows_new(r, cards):
+                    seen.add(cards)
+                    yield cards
+
+
+def _grows_new(r: Rules, cards: Cards) -> bool:
+    try:
+        new_sequence(r, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _open_extensions(r: Rules, m: TableMeld, hand: Cards, twos: Cards, jokers: Cards,
+                     side_room: int) -> Iterator[Cards]:
+    """Open Samba (S6): every way to grow sequence ``m`` from hand, with natural cards of
+    its suit and wild cards (within the side's wild-card room, Uruguayan)."""
+    room = r.sequence_max - m.size
+    if room <= 0:
+        return
+    cap = max(min(r.sequence_wilds, side_room + m.wilds) - m.wilds, 0)
+    wopts = _wild_options(twos, jokers, min(cap, room))
+    held = {c.rank for c in m.cards if not c.wild}
+    at = {p: c for p, c in _seq_cards(hand).get(m.suit, {}).items() if c.rank not in held}
+    if r.sequence_ace_low and 10 in at:
+        at[-1] = at[10]
+    mine = [-1 if c.rank == "A" and m.low == -1 else SEQUENCE_ORDER[c.rank] for c in m.cards if not c.wild]
+    near = [p for p in sorted(at) if max(mine) - r.sequence_max < p < min(mine) + r.sequence_max]
+    seen: set[Cards] = set()
+    for chosen in _subsets(near, 2 * r.sequence_max, 2 * r.sequence_max, room):
+        for w, wild in wopts:
+            if not chosen and not w:
+                continue
+            if len(chosen) + w > room:
+                break
+            cards = sort_cards(tuple(at[p] for p in chosen) + wild)
+            if cards not in seen and _grows(r, m, cards):
+                seen.add(cards)
+                yield cards
 
 
 def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]:

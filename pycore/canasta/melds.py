@@ -180,29 +180,53 @@ def sequence_position(rules: Rules, c: Card, ace_low: bool) -> int:
 
 def new_sequence(rules: Rules, cards: Cards, whole: bool | None = None) -> TableMeld:
     """A sequence (RULES.md 4; S1): 3 to ``sequence_max`` consecutive natural cards of one
-    suit, no wild card, 4 low and Ace high (an Ace may sit below the 4 under S1's
-    alternative, never wrap around). Cards are kept highest first."""
-    if any(c.wild for c in cards):
-        raise _illegal("sequence_no_wilds", "a sequence takes no wild cards",
-                       card=next(c.text for c in cards if c.wild))
-    suits = {c.suit for c in cards}
-    if len(suits) != 1 or not all(c.natural for c in cards):
+    suit, 4 low and Ace high (an Ace may sit below the 4 under S1's alternative, never wrap
+    around). No wild card, except under Open Samba (S6: ``sequence_wilds``): then wild
+    cards fill the gaps between the naturals and the spare ones extend the run, within
+    Samba's limits (at most ``sequence_wilds``, more naturals than wild cards). Cards are
+    kept highest first, the wild cards last."""
+    wild = tuple(c for c in cards if c.wild)
+    if wild and not rules.sequence_wilds:
+        raise _illegal("sequence_no_wilds", "a sequence takes no wild cards", card=wild[0].text)
+    naturals = tuple(c for c in cards if not c.wild)
+    suits = {c.suit for c in naturals}
+    if len(suits) != 1 or not all(c.natural for c in naturals):
         raise _illegal("not_a_sequence", "a sequence is made of consecutive cards of one suit",
                        cards=" ".join(c.text for c in cards))
-    ace_low = rules.sequence_ace_low and any(c.rank == "4" for c in cards)
-    pos = sorted(((sequence_position(rules, c, ace_low), c) for c in cards), key=lambda pc: -pc[0])
-    places = [p for p, _ in pos]
-    if len(set(places)) != len(places) or places[0] - places[-1] != len(places) - 1:
-        raise _illegal("not_a_sequence", "a sequence is made of consecutive cards of one suit",
-                       cards=" ".join(c.text for c in cards))
-    if len(cards) < 3:
-        raise _illegal("meld_too_small", "a meld needs at least 3 cards", size=len(cards))
-    if len(cards) > rules.sequence_max:
-        raise _illegal("meld_too_large", f"a sequence stops at {rules.sequence_max} cards", size=len(cards),
-                       maximum=rules.sequence_max)
     size = len(cards)
-    return TableMeld(SEQUENCE, "", tuple(c for _, c in pos), size, 0,
-                     size >= rules.canasta_size if whole is None else whole, next(iter(suits)), places[-1])
+    if wild and len(wild) > min(rules.sequence_wilds, len(naturals) - 1):
+        raise _illegal("too_many_wilds", f"a sequence holds at most {rules.sequence_wilds} wild cards, fewer "
+                       "than its natural cards", wilds=len(wild), naturals=len(naturals),
+                       maximum=min(rules.sequence_wilds, max(len(naturals) - 1, 0)))
+    places = _sequence_places(rules, naturals, size)
+    if places is None:
+        raise _illegal("not_a_sequence", "a sequence is made of consecutive cards of one suit",
+                       cards=" ".join(c.text for c in cards))
+    if size < 3:
+        raise _illegal("meld_too_small", "a meld needs at least 3 cards", size=size)
+    if size > rules.sequence_max:
+        raise _illegal("meld_too_large", f"a sequence stops at {rules.sequence_max} cards", size=size,
+                       maximum=rules.sequence_max)
+    pos, low = places
+    return TableMeld(SEQUENCE, "", tuple(c for _, c in pos) + sort_cards(wild), len(naturals), len(wild),
+                     size >= rules.canasta_size if whole is None else whole, next(iter(suits)), low)
+
+
+def _sequence_places(rules: Rules, naturals: Cards, size: int) -> tuple[list[tuple[int, Card]], int] | None:
+    """The naturals by place, highest first, and the sequence's lowest place, or None when
+    they cannot stand in one run of ``size`` cards: distinct places spanning at most
+    ``size`` (the wild cards fill the gaps). Spare wild cards sit above the highest natural
+    as far as the Ace, the rest below (the place a later natural card may still take). An
+    Ace sits high, or below the 4 under S1's alternative where only that reading fits."""
+    readings = [False, True] if rules.sequence_ace_low and any(c.rank == "A" for c in naturals) else [False]
+    for ace_low in readings:
+        pos = sorted(((sequence_position(rules, c, ace_low), c) for c in naturals), key=lambda pc: -pc[0])
+        places = [p for p, _ in pos]
+        if len(set(places)) != len(places) or places[0] - places[-1] + 1 > size:
+            continue
+        top = min(10, places[-1] + size - 1)
+        return pos, top - size + 1
+    return None
 
 
 def merge_groups(rules: Rules, a: TableMeld, b: TableMeld) -> TableMeld:

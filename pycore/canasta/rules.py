@@ -194,6 +194,12 @@ class Rules:
     #: bonus for a completed sequence of ``sequence_max`` cards: a samba (seed 003: 1500),
     #: an escalera in Bolivia (RULES.md 5: 1500).
     sequence_bonus: int = 1500
+    #: most wild cards in one sequence; 0 = sequences are natural (seed 003). Open Samba
+    #: (seed 003, RULES.md 4 "Sub-variants", switch S6): 2, with more naturals than wild
+    #: cards (Samba's limits for groups). The wild cards fill gaps; the spare ones extend it.
+    sequence_wilds: int = 0
+    #: bonus for a completed sequence that holds a wild card (Open Samba: 1000 instead of 1500).
+    wild_sequence_bonus: int = 1000
     #: the top card of the pile alone may go onto a meld that is already a canasta (S2
     #: alternative, seed 003 literally); Bicycle: only onto melds that are not yet a canasta
     #: (RULES.md 4, S2 default in Samba). Classic puts it on any meld of its rank (seed 000).
@@ -462,6 +468,7 @@ def _validate(r: Rules) -> None:
     need(r.groups_per_rank >= 1, "groups_per_rank", "at least one group per rank")
     need(r.side_wild_limit >= 0, "side_wild_limit", "non-negative")
     need(3 <= r.sequence_max <= 12, "sequence_max", "3 to 12 cards")
+    need(0 <= r.sequence_wilds < r.sequence_max, "sequence_wilds", "non-negative, fewer than sequence_max")
     need(0 <= r.sequences_to_go_out <= r.canastas_to_go_out, "sequences_to_go_out",
          "at most the canastas needed to go out")
     need(3 <= r.wild_meld_min <= r.wild_meld_max, "wild_meld_min", "at least 3 and at most wild_meld_max")

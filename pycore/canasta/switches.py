@@ -1,6 +1,6 @@
 """The disputed points of RULES.md 2.2 (D1-D10) and of Samba (RULES.md 4: S1-S3, the
-initial-meld table S4, the Uruguayan sub-variant S5) as named house-rule
-switches.
+initial-meld table S4, the Uruguayan sub-variant S5 and Open Samba S6) as named
+house-rule switches.
 
 Each switch is a choice between the shipped default and the alternatives the sources
 give; choosing an option sets one or more rule parameters. ``set_switch(rules, "D3",
@@ -40,7 +40,7 @@ def _sequences(rules: Rules) -> bool:
 
 
 def _samba_only(rules: Rules) -> bool:
-    """Samba's sub-variants (S5: RULES.md 4): sequences without Bolivia's wild-card
+    """Samba's sub-variants (S5, S6: RULES.md 4): sequences without Bolivia's wild-card
     melds (their wild cards have a meld of their own, and escaleras are natural)."""
     return rules.sequences and not rules.wild_melds
 
@@ -151,6 +151,11 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
         _o("per_group", "At most 2 wild cards in each group (seed 003)", side_wild_limit=0),
         _o("uruguayan", "Uruguayan: at most 2 wild cards in all the side's groups of a hand (seed 003)",
            side_wild_limit=2),
+    ), applies=_samba_only),
+    Switch("S6", "Samba: wild cards in sequences (Open Samba)", (
+        _o("closed", "Sequences take no wild card; a samba scores 1500 (seed 003, Pagat)", sequence_wilds=0),
+        _o("open", "Open Samba: up to 2 wild cards in a sequence (naturals outnumber them); a samba with one "
+           "scores 1000 (seed 003)", sequence_wilds=2),
     ), applies=_samba_only),
 )}
 

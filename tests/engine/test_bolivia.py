@@ -21,6 +21,7 @@ from canasta.rules import Rules
 from canasta.simulate import simulate
 from canasta.state import deal
 from canasta.switches import set_switch, switch_state, switches_for
+from randomplay import play_hand_with_bots
 
 
 def test_preset_is_samba_with_bolivia_rules() -> None:
@@ -146,15 +147,7 @@ def test_basic_bots_build_escaleras_and_go_out() -> None:
         game = Game("bolivia", seed=seed)
         bots = [BasicBot(seed * 10 + s) for s in range(4)]
         for _ in range(3):
-            steps = 0
-            while not game.hand_over and steps < 3000:
-                seat = game.state.turn
-                legal = game.legal_actions()
-                action = bots[seat].choose(game.view(seat), legal)
-                assert action in legal
-                game.apply(action)
-                steps += 1
-            assert game.hand_over
+            play_hand_with_bots(game, bots)
             went_out += game.state.ending.value == "went_out"
             for side in range(2):
                 kinds.update(m.kind.value for m in game.state.melds[side])

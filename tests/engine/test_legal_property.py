@@ -161,7 +161,7 @@ def draw_group(data: st.DataObject, state: HandState, *, rank: str | None = None
             run = [same[q] for q in range(p, p + length) if q in same]
             if data.draw(st.integers(0, 4)) == 0:
                 run.append(data.draw(st.sampled_from(hand)))
-            return tuple(run)
+            return tuple(run) + _some_wilds(data, state)
         return (first,)
     if mode == "any":
         return tuple(data.draw(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=max_size)))
@@ -187,6 +187,14 @@ def draw_group(data: st.DataObject, state: HandState, *, rank: str | None = None
     if not cards:
         cards = (data.draw(st.sampled_from(hand)),)
     return cards
+
+
+def _some_wilds(data: st.DataObject, state: HandState) -> Cards:
+    """Open Samba (S6): sometimes one or two of the hand's wild cards for a sequence."""
+    wilds = [c for c in _hand(state) if c.wild]
+    if not (state.rules.sequence_wilds and wilds) or data.draw(st.booleans()):
+        return ()
+    return tuple(data.draw(st.lists(st.sampled_from(wilds), min_size=1, max_size=2)))
 
 
 ALL_KINDS = ("draw", "pass", "take", "take", "meld", "meld", "add", "add", "discard", "discard", "ask", "answer",
@@ -246,7 +254,7 @@ def random_action(data: st.DataObject, state: HandState, kinds: tuple[str, ...] 
         if melds[i].kind is MeldKind.SEQUENCE:
             near = [c for c in hand if c.natural and c.suit == melds[i].suit]
             cards = tuple(data.draw(st.lists(st.sampled_from(near or list(hand)), min_size=1, max_size=4)))
-            return Add(f"#{i}", sort_cards(cards))
+            return Add(f"#{i}", sort_cards(cards + _some_wilds(data, state)))
         target = data.draw(st.sampled_from([melds[i].rank, f"#{i}"]))
         return Add(target, sort_cards(draw_group(data, state, rank=melds[i].rank)))
     targets = [f"#{i}" for i in range(len(melds) + 1)] + list(NATURAL_RANKS) + ["3", "2"]
@@ -275,6 +283,13 @@ def canonical_cards(hand: Cards, cards: Cards) -> Cards:
     return sort_cards(out)
 
 
+def canonical_wilds(hand: Cards, cards: Cards) -> Cards:
+    """A sequence's cards: its naturals as they are (suits matter), its wild cards the
+    first ones of each kind in hand order (Open Samba)."""
+    wild = tuple(c for c in cards if c.wild)
+    return sort_cards(tuple(c for c in cards if not c.wild) + (canonical_cards(hand, wild) if wild else ()))
+
+
 def canonical(state: HandState, action: Action) -> Action | None:
     """The canonical form the list must hold, or None where the listing need not hold it."""
     hand = _hand(state)
@@ -285,8 +300,8 @@ def canonical(state: HandState, action: Action) -> Action | None:
     if isinstance(action, Meld):
         if len(action.melds) != 1 or not melds:
             return None  # compound melds are listed only as minimal openings
-        if len({c.rank for c in action.melds[0]}) > 1 and not any(c.wild for c in action.melds[0]):
-            return action  # a sequence: its suit matters
+        if len({c.rank for c in action.melds[0] if not c.wild}) > 1:
+            return Meld((canonical_wilds(hand, action.melds[0]),))  # a sequence: its suit matters
         return Meld((canonical_cards(hand, action.melds[0]),))
     if isinstance(action, (Add, Swap)):
         if action.target.startswith("#"):
@@ -295,7 +310,7 @@ def canonical(state: HandState, action: Action) -> Action | None:
             found = [k for k, m in enumerate(melds) if m.rank == action.target and m.kind is MeldKind.GROUP]
             i = next((k for k in found if not melds[k].full(state.rules)), found[0])
         if melds[i].kind is MeldKind.SEQUENCE:
-            return Add(f"#{i}", action.cards) if isinstance(action, Add) else None
+            return Add(f"#{i}", canonical_wilds(hand, action.cards)) if isinstance(action, Add) else None
         ranks = [m.rank for m in melds]
         wild = melds[i].kind is MeldKind.WILD
         label = melds[i].rank if ranks.count(melds[i].rank) == 1 and not wild else f"#{i}"
@@ -497,12 +512,13 @@ def test_an_add_or_meld_without_cards_is_refused(kind: str) -> None:
 # ----------------------------------------------------------------- Samba (RULES.md 4)
 @st.composite
 def samba_rules(draw: st.DrawFn) -> Rules:
-    """Samba for 2, 4 or 6 players, with some of its switches (S1, S2, S5) turned."""
+    """Samba for 2, 4 or 6 players, with some of its switches (S1, S2, S5, S6) turned."""
     rules = variants.get("samba", draw(st.sampled_from([2, 4, 6])))
     options: dict[str, st.SearchStrategy[Any]] = {
         "sequence_ace_low": st.booleans(),  # S1
         "take_onto_canasta": st.booleans(),  # S2
         "side_wild_limit": st.sampled_from([0, 2]),  # S5, Uruguayan
+        "sequence_wilds": st.sampled_from([2, 2, 1]),  # S6, Open Samba
     }
     changes = {k: draw(v) for k, v in options.items() if draw(st.booleans())}
     return rules.replace(**changes)
@@ -537,4 +553,12 @@ def bolivia_rules(draw: st.DrawFn) -> Rules:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_properties_hold_in_bolivia(state: HandState, data: st.DataObject) -> None:
     event(f"wild melds on the table: {sum(m.kind is MeldKind.WILD for ms in state.melds for m in ms) > 0}")
+    check_all(state, data)
+
+
+# ----------------------------------------------------------------- Open Samba (S6)
+@given(states(samba_rules().map(lambda r: r.replace(sequence_wilds=2))), st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_in_open_samba(state: HandState, data: st.DataObject) -> None:
+    event(f"sequences with wild cards: {any(m.kind is MeldKind.SEQUENCE and m.wilds for ms in state.melds for m in ms)}")
     check_all(state, data)

@@ -18,6 +18,7 @@ from canasta.rules import Rules
 from canasta.state import deal
 from canasta.switches import SWITCHES, set_switch, switch_state
 from canasta.views import view
+from randomplay import play_hand_with_bots
 
 
 @pytest.mark.parametrize(("players", "sides", "hand"), [(2, 2, 15), (4, 2, 15), (6, 3, 13)])
@@ -90,7 +91,7 @@ def test_positions_with_sequences_and_two_groups_round_trip() -> None:
 
 def test_switches_apply_to_samba_only() -> None:
     samba = variants.get("samba")
-    for sid in ("S1", "S2", "S3", "S4", "S5"):
+    for sid in ("S1", "S2", "S3", "S4", "S5", "S6"):
         sw = SWITCHES[sid]
         assert switch_state(samba, sid) == sw.options[0].name
         alt = set_switch(samba, sid, sw.options[1].name)
@@ -103,6 +104,8 @@ def test_switches_apply_to_samba_only() -> None:
     assert switch_state(samba, "D3") == "freeze"  # Samba's own rule: a black 3 freezes
     assert set_switch(samba, "S5", "uruguayan").side_wild_limit == 2
     assert set_switch(samba, "S3", "200_more").concealed_going_out_bonus == 300
+    assert set_switch(samba, "S6", "open").sequence_wilds == 2
+    assert set_switch(variants.get("samba", 6), "S6", "open").wild_sequence_bonus == 1000
 
 
 def test_new_parameters_are_validated() -> None:
@@ -132,16 +135,7 @@ def test_basic_bots_play_samba_and_build_sequences(players: int) -> None:
     kinds: Counter[str] = Counter()
     for seed in range(3):
         game = Game("samba", seed=seed, players=players)
-        bots = [BasicBot(seed * 10 + s) for s in range(players)]
-        steps = 0
-        while not game.state.over and steps < 3000:
-            seat = game.state.turn
-            legal = game.legal_actions()
-            action = bots[seat].choose(game.view(seat), legal)
-            assert action in legal
-            game.apply(action)
-            steps += 1
-        assert game.state.over
+        play_hand_with_bots(game, [BasicBot(seed * 10 + s) for s in range(players)])
         for ms in game.state.melds:
             kinds.update(m.kind.value for m in ms)
     assert kinds["sequence"] > 0 and kinds["group"] > 0
