@@ -227,8 +227,10 @@ def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int
 def _general(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], meld_out: bool) -> bool:
     """Exact for hands of at most SEARCH_MAX_CARDS: every natural card goes to a group of
     its rank (all of a rank to one group: an existing one or a new one), or extends one of
-    the side's sequences, or joins a new sequence; wild cards go to groups; at most one
-    card is the final discard; enough canastas (sambas count) and completed sequences."""
+    the side's sequences, or joins a new sequence; wild cards go to groups and to the
+    side's wild-card meld (Bolivia), never into a sequence (Open Samba: a "no" there is
+    safe); at most one card is the final discard; enough canastas (sambas and bolivias
+    count) and completed sequences (Bolivia's escalera)."""
     if len(hand) > SEARCH_MAX_CARDS + (0 if meld_out else 1):
         return False
     if not _reach(rules, hand, melds):
