@@ -550,7 +550,7 @@ def bolivia_rules(draw: st.DrawFn) -> Rules:
 
 
 @given(states(bolivia_rules()), st.data())
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_properties_hold_in_bolivia(state: HandState, data: st.DataObject) -> None:
     event(f"wild melds on the table: {sum(m.kind is MeldKind.WILD for ms in state.melds for m in ms) > 0}")
     check_all(state, data)
