@@ -74,6 +74,10 @@ def meld_rank(cards):
     return ""
 
 
+#: The engine's meld kinds (views' "meld_kinds") as the UI names them.
+ENGINE_KINDS = {"group": "group", "black_threes": "black3s", "sequence": "sequence", "wild": "wild"}
+
+
 def meld_kind(cards):
     """"wild" (wild cards alone), "sequence" (one suit, several ranks: Samba, Bolivia),
     "black3s" or "group". A meld in a view is just its cards; its kind shows in them."""

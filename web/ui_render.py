@@ -6,7 +6,7 @@
 import ui_model as M
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
-SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas",
+SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas", "sambas",
                "concealed_canastas", "red_threes", "threes", "going_out", "going_out_concealed",
                "black_threes_going_out", "hand_penalty", "melds_against", "unfinished_groups",
                "unfinished_wild_melds", "held_groups")
@@ -385,7 +385,11 @@ def melds_area(tb, side, cls):
 def meld_box(tb, side, i, cards, target):
     cat = tb.cat
     rank = M.meld_rank(cards)
-    mkind = M.meld_kind(cards)
+    kinds = (tb.view.get("meld_kinds") or [])
+    kinds = kinds[side] if side < len(kinds) else []
+    # the engine's kind where the view has it (a sequence may hold wild cards in Open
+    # Samba); else read from the cards
+    mkind = M.ENGINE_KINDS.get(kinds[i], "group") if i < len(kinds) else M.meld_kind(cards)
     wilds = len([c for c in cards if M.is_wild(c)])
     canasta = M.is_canasta(cards)
     natural = M.is_natural(cards)

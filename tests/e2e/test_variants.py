@@ -102,3 +102,35 @@ def test_a_house_rule_switch_changes_what_the_engine_allows(
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
     assert save["options"]["switches"] == {"D1": "bury"}
     w.assert_clean()
+
+
+def _snapshot(page: Page) -> dict[str, Any]:
+    text = page.evaluate("() => window.canastaEngine.call('snapshot', 0)")
+    snap: dict[str, Any] = json.loads(text)
+    return snap
+
+
+def test_a_samba_switch_changes_what_the_engine_allows(watched: Callable[..., Watched], site_url: str) -> None:
+    """S1 (sequence ranks), set in the house-rules panel of Samba: with "an Ace may also
+    sit below the 4", the partner's A-4-5 of spades is on the table and the player may
+    extend it with the 6 after drawing; with the default (4 to Ace), no such meld or move
+    exists. Seed 18 found by replaying both settings on CPython's engine."""
+    seed = 18
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    legal: dict[str, list[str]] = {}
+    for option in ("four_to_ace", "ace_low_too"):
+        page.goto(f"{site_url}?lang=en&variant=samba&players=4")
+        wait_ui(page)
+        page.click("#house-rules summary")
+        page.check(f"#sw-S1-{option}")
+        page.goto(f"{site_url}?lang=en&variant=samba&players=4&seed={seed}&new=1&speed=instant")
+        page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
+        page.click("#act-draw")
+        page.wait_for_selector('#game[data-phase="play"][data-busy="false"]', state="attached")
+        snap = _snapshot(page)
+        assert snap["table"]["switches"]["S1"] == option
+        legal[option] = snap["legal"]
+    assert "add #1 6S" in legal["ace_low_too"] and "add #1 6S" not in legal["four_to_ace"]
+    w.assert_clean()
