@@ -18,7 +18,7 @@ WEB = REPO / "web"
 LANGS = ("en", "fr")
 #: Codes the engine worker (web/worker.py) adds to the host's.
 WORKER_CODES = ("host_unavailable", "worker_exception")
-SECTIONS = ("app", "table", "actions", "hints", "log", "log_you", "dialogs", "score_lines", "endings", "cards",
+SECTIONS = ("app", "table", "actions", "hints", "log", "log_you", "dialogs", "score_lines", "endings", "cards", "suggest",
             "errors", "phase_hints")
 
 
