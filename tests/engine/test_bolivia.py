@@ -1,11 +1,10 @@
 """Bolivia as data on the Samba engine (RULES.md 5): the preset, the deal, the going-out
-search with wild-card melds and escaleras, switches, the game end, seeded simulation and
-the basic bot."""
+search with wild-card melds and escaleras, switches, the game end and the basic bot (its
+300 simulated hands are in test_simulation.py, with the other long simulations)."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 
@@ -18,7 +17,6 @@ from canasta.game import Game
 from canasta.goout import can_go_out
 from canasta.melds import MeldKind, new_meld
 from canasta.rules import Rules
-from canasta.simulate import simulate
 from canasta.state import deal
 from canasta.switches import set_switch, switch_state, switches_for
 from randomplay import play_hand_with_bots
@@ -123,19 +121,6 @@ def test_game_to_15000() -> None:
     game.scores = (15100, 12000)
     game._finish_hand()
     assert game.winner == 0
-
-
-#: Bolivia hands (RULES.md 5): at least 300, basic bots against random ones.
-BOLIVIA_HANDS = int(os.environ.get("CANASTA_BOLIVIA_SIM_HANDS", "300"))
-
-
-def test_simulation_finds_no_violation() -> None:
-    report = simulate(variants.get("bolivia"), BOLIVIA_HANDS, seed=404, bots=("basic", "random"))
-    assert report.violations == []
-    assert report.hands == BOLIVIA_HANDS
-    assert "stuck" not in report.endings
-    assert set(report.endings) <= {"went_out", "stock_out", "three_last"}
-    assert report.endings["went_out"] > 0
 
 
 def test_basic_bots_build_escaleras_and_go_out() -> None:
