@@ -103,7 +103,7 @@ typecheck: setup
 # PYTHONDONTWRITEBYTECODE: no __pycache__ written into pycore/ by these runs.
 # tests/e2e needs the built site and a browser: `make test-e2e` runs it.
 test-py: setup
-	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests --ignore=tests/e2e
+	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests --ignore=tests/e2e -n 2
 
 test-pyodide: wheel pyodide
 	$(NODE) build/run-pyodide-tests.mjs

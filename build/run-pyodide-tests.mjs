@@ -1,6 +1,6 @@
 // Run the engine's tests inside Pyodide (CPython 3.14 compiled to wasm) under Node.
 //
-//   node build/run-pyodide-tests.mjs [pytest args...]   (default: tests/engine)
+//   node build/run-pyodide-tests.mjs [pytest args...]   (default: tests/engine -m "not simulation")
 //
 // Needs: build/node_modules/pyodide (`make pyodide`), the pure test wheels in
 // build/cache/wheels-py314/ (`make pyodide`) and exactly one engine wheel
@@ -21,7 +21,8 @@ const testWheels = wheelsIn(testWheelDir);
 if (testWheels.length === 0) fail(`no test wheels in ${testWheelDir}: run \`make pyodide\``);
 const engineWheels = [engineWheel(script)];
 
-const pytestArgs = process.argv.length > 2 ? process.argv.slice(2) : ["tests/engine"];
+// By default the long simulations stay on CPython (tests/engine/conftest.py).
+const pytestArgs = process.argv.length > 2 ? process.argv.slice(2) : ["tests/engine", "-m", "not simulation"];
 const { pyodide, bootSeconds: tBoot, installSeconds: tInstall } = await boot(script, [...testWheels, ...engineWheels]);
 
 pyodide.FS.mkdirTree(mountPoint);

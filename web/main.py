@@ -795,7 +795,32 @@ class App:
         elif act == "pass":
             await self.play("pass")
         elif act == "take":
-            await self.play(M.take_action(hand, groups, (tb.view or {}).get("discard_top")))
+            text = M.take_action(hand, groups, (tb.view or {}).get("discard_top"))
+            if not ui.staged and not tb.legal.take_matches(groups) and not (text == "take" and tb.legal.can_text("take")):
+                # only a named meld can take it (Samba: a sequence, one of two groups)
+                onto = tb.legal.take_onto([hand[i] for i in ui.selected])
+                if len(onto) > 1 and tb.glow_targets:
+                    onto = [t for t in onto if t.split()[1] in tb.glow_targets]
+                if onto:
+                    text = onto[0]
+            await self.play(text)
+        elif act == "merge":
+            merges = tb.legal.merges
+            if not merges:
+                self.feedback(self.cat.t("hints.no_merge"), "hint")
+                return
+            await self.play(merges[0])
+        elif act == "swap":
+            if len(ui.selected) != 1:
+                self.feedback(self.cat.t("hints.swap_one"), "hint")
+                return
+            code = hand[ui.selected[0]]
+            swaps = tb.legal.swap_for(code)
+            if not swaps:
+                self.feedback(self.cat.t("hints.no_swap"), "hint")
+                return
+            target, wild = swaps[0]
+            await self.play("swap " + target + " " + code + " " + wild)
         elif act == "meld":
             if not groups:
                 self.feedback(self.cat.t("hints.select_cards"), "hint")

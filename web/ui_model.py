@@ -74,6 +74,10 @@ def meld_rank(cards):
     return ""
 
 
+#: The engine's meld kinds (views' "meld_kinds") as the UI names them.
+ENGINE_KINDS = {"group": "group", "black_threes": "black3s", "sequence": "sequence", "wild": "wild"}
+
+
 def meld_kind(cards):
     """"wild" (wild cards alone), "sequence" (one suit, several ranks: Samba, Bolivia),
     "black3s" or "group". A meld in a view is just its cards; its kind shows in them."""
@@ -162,13 +166,22 @@ class Legal:
         self.takes = []     # [[kinds of the cards taken with the top card, ...per group]]
         self.melds = []     # [[kinds per group]]
         self.adds = []      # [(target, kinds)]
+        self.take_targets = []  # [(target, kinds of the hand cards)]: "take #n ..." (Samba)
+        self.merges = []    # ["merge #i #j"]
+        self.swaps = []     # [(target, kind of the natural card, wild card)]
         for text in self.texts:
             words = text.split()
             if not words:
                 continue
             verb = words[0]
             self.verbs.add(text if verb == "answer" else verb)
-            if verb in ("take", "meld"):
+            if verb == "take" and len(words) > 1 and words[1].startswith("#"):
+                self.take_targets.append((words[1], kinds(words[2:])))
+            elif verb == "merge":
+                self.merges.append(text)
+            elif verb == "swap" and len(words) == 4:
+                self.swaps.append((words[1], kind_of(words[2]), words[3]))
+            elif verb in ("take", "meld"):
                 groups = [kinds(g.split()) for g in " ".join(words[1:]).split("|")]
                 groups = [g for g in groups if g]
                 (self.takes if verb == "take" else self.melds).append(groups)
@@ -177,6 +190,9 @@ class Legal:
 
     def can(self, verb):
         return verb in self.verbs
+
+    def can_text(self, text):
+        return text in self.texts
 
     def meld_matches(self, groups_codes):
         want = sorted(kinds(g) for g in groups_codes if g)
@@ -191,6 +207,21 @@ class Legal:
             if sorted(groups) == want:
                 return True
         return False
+
+    def take_onto(self, codes):
+        """"take #n ..." texts for these hand cards (none: the top card alone) when only a
+        named meld can take the pile (a sequence, or one of two groups of a rank)."""
+        want = kinds(codes)
+        out = []
+        for target, k in self.take_targets:
+            if k == want:
+                out.append("take " + target + (" " + " ".join(sorted(codes, key=card_key)) if codes else ""))
+        return out
+
+    def swap_for(self, code):
+        """The swaps the natural card ``code`` from hand can make: [(target, wild)]."""
+        k = kind_of(code)
+        return [(t, w) for (t, kk, w) in self.swaps if kk == k]
 
     def add_targets(self, codes):
         """Targets ("K", "#2") the cards could be added to."""

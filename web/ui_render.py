@@ -6,7 +6,7 @@
 import ui_model as M
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
-SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas",
+SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas", "sambas",
                "concealed_canastas", "red_threes", "threes", "going_out", "going_out_concealed",
                "black_threes_going_out", "hand_penalty", "melds_against", "unfinished_groups",
                "unfinished_wild_melds", "held_groups")
@@ -385,7 +385,11 @@ def melds_area(tb, side, cls):
 def meld_box(tb, side, i, cards, target):
     cat = tb.cat
     rank = M.meld_rank(cards)
-    mkind = M.meld_kind(cards)
+    kinds = (tb.view.get("meld_kinds") or [])
+    kinds = kinds[side] if side < len(kinds) else []
+    # the engine's kind where the view has it (a sequence may hold wild cards in Open
+    # Samba); else read from the cards
+    mkind = M.ENGINE_KINDS.get(kinds[i], "group") if i < len(kinds) else M.meld_kind(cards)
     wilds = len([c for c in cards if M.is_wild(c)])
     canasta = M.is_canasta(cards)
     natural = M.is_natural(cards)
@@ -570,7 +574,8 @@ def actions_bar(tb):
                         tb.can_act and legal.can("draw")))
     groups = [[tb.hand[i] for i in g] for g in ui.staged] + ([tb.sel_codes] if sel else [])
     take_ok = tb.can_act and legal.can("take")
-    buttons.append(("take", cat.t("actions.take"), take_ok, take_ok and legal.take_matches(groups)))
+    take_hint = legal.take_matches(groups) or (not tb.ui.staged and len(legal.take_onto(tb.sel_codes)) > 0)
+    buttons.append(("take", cat.t("actions.take"), take_ok, take_ok and take_hint))
     buttons.append(("meld", cat.t("actions.meld"), play and (sel > 0 or staged > 0),
                     play and legal.meld_matches(groups)))
     buttons.append(("stage", cat.t("actions.stage"), tb.can_act and tb.phase in ("draw", "play") and sel > 0,
@@ -579,6 +584,11 @@ def actions_bar(tb):
                     play and len(tb.glow_targets) > 0))
     buttons.append(("discard", cat.t("actions.discard"), play and sel == 1 and not staged,
                     play and sel == 1 and not staged and legal.can("discard")))
+    if legal.merges:  # Samba: two groups of a rank may become one
+        buttons.append(("merge", cat.t("actions.merge"), play, play))
+    if legal.swaps:  # Samba: a natural card from hand for a group's wild card
+        swap_ok = play and sel == 1 and len(legal.swap_for(tb.sel_codes[0])) > 0
+        buttons.append(("swap", cat.t("actions.swap"), play and sel == 1, swap_ok))
     if tb.players > tb.sides:  # partnerships: a partner to ask
         buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
     buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))

@@ -160,6 +160,41 @@ class Catalog:
         return self.t(key) if reason and self.has(key) else self.t("app.save_damaged")
 
     # ------------------------------------------------------------------ log
+    def suggestion(self, action):
+        """An action text as advice to the player ("Discard the 5 of clubs")."""
+        words = str(action).split()
+        verb = words[0] if words else ""
+        cards = [w for w in words[1:] if w != "|" and not w.startswith("#")]
+        if verb == "answer":
+            return self.t("suggest.answer_yes" if words[1:2] == ["yes"] else "suggest.answer_no")
+        if verb == "add":
+            return self.t("suggest.add", cards=self.card_list(cards[1:] if words[1:2] and not words[1].startswith("#")
+                                                             else cards))
+        if verb in ("meld", "take") and cards:
+            return self.t("suggest." + verb + "_cards", cards=self.card_list(cards))
+        if verb == "discard":
+            return self.t("suggest.discard", card=self.card_name(cards[0] if cards else ""))
+        if verb == "swap" and len(cards) == 3:
+            return self.t("suggest.swap", card=self.card_name(cards[1]), wild=self.card_name(cards[2]))
+        if verb in ("draw", "take", "ask", "pass", "merge"):
+            return self.t("suggest." + verb)
+        return str(action)
+
+    def hint_text(self, hint):
+        """The expert's suggestion ({"action", "reason": {"code", "params"}}) in one line."""
+        if not isinstance(hint, dict) or not hint.get("action"):
+            return self.t("suggest.none")
+        text = self.suggestion(hint["action"])
+        reason = hint.get("reason") or {}
+        key = "reasons." + str(reason.get("code") or "")
+        if isinstance(reason, dict) and self.has(key):
+            params = reason.get("params") if isinstance(reason.get("params"), dict) else {}
+            values = {}
+            for k in params:
+                values[k] = self._param(k, params[k])
+            text = text + " — " + self.t(key, **values)
+        return self.t("suggest.line", text=text)
+
     def log_line(self, name, action, you=False):
         """One action of the log ("discard 5C") as a sentence, for the player called
         name; you=True for the player's own actions (second person)."""
@@ -178,6 +213,10 @@ class Catalog:
             return self.t(section + "discard", name=name, card=self.card_name(cards[0] if cards else ""))
         if verb == "take":
             return self.t(section + "take", name=name)
+        if verb == "swap" and len(cards) == 3:
+            return self.t(section + "swap", name=name, card=self.card_name(cards[1]), wild=self.card_name(cards[2]))
+        if verb == "merge":
+            return self.t(section + "merge", name=name)
         if verb in ("draw", "ask", "pass"):
             return self.t(section + verb, name=name)
         return name + ": " + str(action)

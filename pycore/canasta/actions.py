@@ -6,6 +6,11 @@ NOTATION.md "Actions": ``draw``, ``take [CARDS [| CARDS ...]]``, ``meld CARDS [|
 ``pass`` declines the pile once the stock is empty, which ends the hand (RULES.md 2
 "Stock exhausted").
 
+Samba (``docs/notation.md``): ``take #n [CARDS]`` names the meld the top card (with the
+hand cards) goes onto; ``merge #i #j`` makes two groups of one rank one; ``swap TARGET
+CARD WILD`` puts a natural card from hand into a group in place of one of its wild cards,
+which goes to the hand.
+
 ``parse_action(str(a)) == a`` for every action; cards inside one meld are kept in
 canonical order, so two texts naming the same cards give equal actions.
 """
@@ -52,11 +57,15 @@ class Take:
 
     cards: Cards = ()
     extra: tuple[Cards, ...] = ()
+    #: ``"#n"``: the side's meld the top card (and ``cards``) go onto; ``""``: the side's
+    #: group of the top card's rank (no cards), or a new group where the rules allow one.
+    target: str = ""
 
     def __str__(self) -> str:
+        head = f"take {self.target}" if self.target else "take"
         if not self.cards:
-            return "take"
-        return "take " + _fmt_groups((self.cards,) + self.extra)
+            return head
+        return head + " " + _fmt_groups((self.cards,) + self.extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +91,31 @@ class Add:
 
     def __str__(self) -> str:
         return f"add {self.target} {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Merge:
+    """Make two of the side's groups of one rank one meld (Samba, RULES.md 4): the group
+    ``#second`` joins ``#first`` (``first < second``), which keeps its place in the list."""
+
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"merge #{self.first} #{self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Put ``card`` (a natural from hand) into the group ``target`` in place of its wild
+    card ``wild``, which goes to the hand (seed 003's swap, RULES.md 4)."""
+
+    target: str
+    card: Card
+    wild: Card
+
+    def __str__(self) -> str:
+        return f"swap {self.target} {self.card.text} {self.wild.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +146,7 @@ class Answer:
         return "answer yes" if self.yes else "answer no"
 
 
-Action = Union[Draw, Pass, Take, Meld, Add, Discard, Ask, Answer]
+Action = Union[Draw, Pass, Take, Meld, Add, Merge, Swap, Discard, Ask, Answer]
 
 DRAW = Draw()
 PASS = Pass()
@@ -178,10 +212,26 @@ def parse_action(text: str) -> Action:
             raise NotationError("bad_action", f"discard takes exactly one card: {text.strip()!r}", text=text)
         return Discard(cards[0])
     if verb == "take":
+        target = ""
+        if len(words) > 1 and words[1].startswith("#"):
+            target = _index(words[1], text)
+            rest = rest.strip()[len(words[1]):]
         if not rest.strip():
-            return Take()
+            return Take(target=target)
         groups = _groups(rest, "take")
-        return Take(groups[0], groups[1:])
+        return Take(groups[0], groups[1:], target)
+    if verb == "merge":
+        if len(words) != 3:
+            raise NotationError("bad_action", f"expected 'merge #i #j': {text.strip()!r}", text=text)
+        i, j = sorted(int(_index(w, text)[1:]) for w in words[1:])
+        if i == j:
+            raise NotationError("bad_action", f"merge needs two different melds: {text.strip()!r}", text=text)
+        return Merge(i, j)
+    if verb == "swap":
+        if len(words) != 4:
+            raise NotationError("bad_action", f"expected 'swap TARGET CARD WILD': {text.strip()!r}", text=text)
+        natural, wild = parse_cards(words[2:])
+        return Swap(_target(words[1], text), natural, wild)
     if verb == "meld":
         if not rest.strip():
             raise NotationError("bad_action", "meld needs cards", text=text)
@@ -189,15 +239,25 @@ def parse_action(text: str) -> Action:
     if verb == "add":
         if len(words) < 3:
             raise NotationError("bad_action", f"expected 'add TARGET CARDS': {text.strip()!r}", text=text)
-        target = words[1].upper()
-        if target == "10":
-            target = "T"
-        if target.startswith("#"):
-            if not target[1:].isdigit():
-                raise NotationError("bad_action", f"bad meld index {words[1]!r} (expected e.g. '#0')", text=text)
-            target = "#" + str(int(target[1:]))
-        elif target not in _TARGET_RANKS:
-            raise NotationError("bad_action", f"bad meld target {words[1]!r} (a rank letter or '#n')", text=text)
-        return Add(target, sort_cards(parse_cards(words[2:])))
-    raise NotationError("bad_action", f"unknown action {words[0]!r} (expected draw, take, meld, add, discard, ask, answer, pass)",
-                        text=text)
+        return Add(_target(words[1], text), sort_cards(parse_cards(words[2:])))
+    raise NotationError("bad_action", f"unknown action {words[0]!r} (expected draw, take, meld, add, merge, swap, "
+                        "discard, ask, answer, pass)", text=text)
+
+
+def _index(word: str, text: str) -> str:
+    """A meld index ``#n`` in canonical form, or raise."""
+    if not word.startswith("#") or not word[1:].isdigit():
+        raise NotationError("bad_action", f"bad meld index {word!r} (expected e.g. '#0')", text=text)
+    return "#" + str(int(word[1:]))
+
+
+def _target(word: str, text: str) -> str:
+    """A meld target: a rank letter (``10`` for ``T``) or ``#n``."""
+    target = word.upper()
+    if target == "10":
+        target = "T"
+    if target.startswith("#"):
+        return _index(word, text)
+    if target not in _TARGET_RANKS:
+        raise NotationError("bad_action", f"bad meld target {word!r} (a rank letter or '#n')", text=text)
+    return target

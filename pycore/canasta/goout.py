@@ -12,11 +12,20 @@ possible final discard, a small dynamic programme spreads the wild cards over th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from itertools import product
 
-from .cards import Card
-from .melds import GROUP, WILD, TableMeld, wild_limit
+from .cards import SEQUENCE_ORDER, Card
+from .melds import GROUP, SEQUENCE, WILD, TableMeld, wild_limit
 from .placement import may_take_wilds, open_group
 from .rules import Rules
+
+#: The general search (sequences, two groups of a rank, a side's wild-card limit) is exact
+#: for hands of at most this many cards and answers "no" above. That is safe: a "yes" is
+#: always true, and once a player may go out (asked, told "yes") the hand only shrinks, so
+#: every later question is answered exactly. A bigger hand may still go out; it only
+#: cannot ask first.
+SEARCH_MAX_CARDS = 14
 
 
 def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], *, meld_out: bool,
@@ -28,6 +37,8 @@ def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...
     American's wild-card rules the answer errs on the side of "no" (the rule of five is
     applied to every group, Aces take no wild card): a "yes" can always be honoured.
     """
+    if rules.sequences or rules.groups_per_rank > 1 or rules.side_wild_limit:
+        return _general(rules, hand, melds, meld_out)
     counts: dict[str, int] = {}
     for c in hand:
         counts[c.kind] = counts.get(c.kind, 0) + 1
@@ -90,17 +101,7 @@ class _Fits:
     def __init__(self, rules: Rules, melds: tuple[TableMeld, ...], done: int) -> None:
         self.rules = rules
         self.done = done
-        size = rules.canasta_size
-        unfinished = [m for m in melds if m.kind is WILD and m.wilds < size]
-        self.options: list[tuple[int, bool, bool]] = [(0, False, bool(unfinished))]
-        if not rules.wild_melds:
-            return
-        if unfinished:
-            have = unfinished[0].wilds
-            self.options += [(w, have + w >= size, have + w < size)
-                             for w in range(1, rules.wild_meld_max - have + 1)]
-        else:
-            self.options += [(w, w >= size, w < size) for w in range(rules.wild_meld_min, rules.wild_meld_max + 1)]
+        self.options = _wild_meld_options(rules, melds)
 
     def __call__(self, groups: Iterable[_Group | None], wilds: int, b3: int) -> bool:
         groups = list(groups)
@@ -114,6 +115,24 @@ class _Fits:
             if _feasible(self.rules, groups, rest, b3, self.done + completes):
                 return True
         return False
+
+
+def _wild_meld_options(rules: Rules, melds: tuple[TableMeld, ...]) -> list[tuple[int, bool, bool]]:
+    """The ways to lay wild cards on the side's wild-card melds (RULES.md 3; Bolivia,
+    RULES.md 5), by number of cards: (wild cards laid there, a wild canasta is completed,
+    an unfinished wild-card meld remains). 0, or what an unfinished one can take, or a new
+    one of ``wild_meld_min`` to ``wild_meld_max``; by increasing number of cards."""
+    size = rules.canasta_size
+    unfinished = [m for m in melds if m.kind is WILD and m.wilds < size]
+    options: list[tuple[int, bool, bool]] = [(0, False, bool(unfinished))]
+    if not rules.wild_melds:
+        return options
+    if unfinished:
+        have = unfinished[0].wilds
+        options += [(w, have + w >= size, have + w < size) for w in range(1, rules.wild_meld_max - have + 1)]
+    elif not any(m.kind is WILD and not m.full(rules) for m in melds):
+        options += [(w, w >= size, w < size) for w in range(rules.wild_meld_min, rules.wild_meld_max + 1)]
+    return options
 
 
 _SPECIAL = frozenset({"B3", "2", "JK"})
@@ -167,10 +186,12 @@ def _canastas_within_reach(rules: Rules, counts: dict[str, int], melds: tuple[Ta
     return reach >= rules.canastas_to_go_out
 
 
-def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int, done: int = 0) -> bool:
+def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int, done: int = 0,
+              need: int | None = None, room: int | None = None) -> bool:
     """Every card placed (each group within its wild bounds, black 3s as one meld) and
-    enough canastas: spending the spare wild cards on the cheapest canastas first gives
-    the most canastas."""
+    enough canastas (``need``, by default the rules' number): spending the spare wild
+    cards on the cheapest canastas first gives the most canastas. ``room``: most wild
+    cards the side may still lay (Uruguayan Samba)."""
     if b3 and not (rules.black_threes_meld_going_out and 3 <= b3 <= 4):
         return False
     if wilds < 0:
@@ -188,12 +209,268 @@ def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int
             complete += 1
         elif lack >= 0:
             costs.append(lack)
+    if room is not None:
+        total_hi = min(total_hi, room)
     if not total_lo <= wilds <= total_hi:
         return False
-    need = rules.canastas_to_go_out - complete
+    need = (rules.canastas_to_go_out if need is None else need) - complete
     if need <= 0:
         return True
     if len(costs) < need:
         return False
     costs.sort()
     return sum(costs[:need]) <= wilds - total_lo
+
+
+# ------------------------------------------------------------------ the general search
+@lru_cache(maxsize=4096)
+def _general(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], meld_out: bool) -> bool:
+    """Exact for hands of at most SEARCH_MAX_CARDS: every natural card goes to a group of
+    its rank (all of a rank to one group: an existing one or a new one), or extends one of
+    the side's sequences, or joins a new sequence; wild cards go to groups and to the
+    side's wild-card meld (Bolivia), never into a sequence (Open Samba: a "no" there is
+    safe); at most one card is the final discard; enough canastas (sambas and bolivias
+    count) and completed sequences (Bolivia's escalera)."""
+    if len(hand) > SEARCH_MAX_CARDS + (0 if meld_out else 1):
+        return False
+    if not _reach(rules, hand, melds):
+        return False
+    stranded = _stranded(rules, hand, melds)
+    if len(stranded) > 1:
+        return False  # at most one card can be the final discard
+    options: list[tuple[Card, ...]] = [hand] if meld_out and not stranded else []
+    seen: set[Card] = set()
+    for i, c in enumerate(hand):
+        if c not in seen and (not stranded or c is stranded[0]):
+            seen.add(c)
+            options.append(hand[:i] + hand[i + 1:])
+    return any(_placeable(rules, h, melds) for h in options)
+
+
+def _stranded(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> list[Card]:
+    """Cards that no meld could take: a red 3, a natural of a rank held once with no group
+    of that rank and no run of three in its suit around it (hand cards and the side's
+    sequences), one of them per copy."""
+    ranks: dict[str, int] = {}
+    places: dict[str, set[int]] = {}
+    for c in hand:
+        if c.natural:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
+            places.setdefault(c.suit, set()).add(SEQUENCE_ORDER[c.rank])
+    grouped = {m.rank for m in melds if m.kind is GROUP}
+    for m in melds:
+        if m.kind is SEQUENCE:
+            places.setdefault(m.suit, set()).update(range(m.low, m.high + 1))
+    out = []
+    for c in hand:
+        if c.kind == "R3":
+            out.append(c)
+        elif c.natural and c.rank not in grouped and ranks[c.rank] < max(rules.min_naturals, 2):
+            at = places.get(c.suit, set())
+            p = SEQUENCE_ORDER[c.rank]
+            if rules.sequence_ace_low and p == 10 and 0 in at:
+                p = -1
+            if not rules.sequences or not ({p - 1, p - 2} <= at or {p - 1, p + 1} <= at or {p + 1, p + 2} <= at):
+                out.append(c)
+    return out
+
+
+def _reach(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """A quick upper bound on the canastas (and sambas) the hand could complete."""
+    size = rules.canasta_size
+    wild = sum(1 for c in hand if c.wild)
+    spare = min(wild, rules.max_wilds)
+    ranks: dict[str, int] = {}
+    suits: dict[str, int] = {}
+    for c in hand:
+        if c.natural:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
+            suits[c.suit] = suits.get(c.suit, 0) + 1
+    reach = seq = 0
+    for m in melds:
+        if m.kind is GROUP:
+            reach += m.size + ranks.get(m.rank, 0) + spare >= size
+        elif m.kind is SEQUENCE and m.size + suits.get(m.suit, 0) >= rules.sequence_max:
+            reach += 1
+            seq += 1
+        elif m.kind is WILD:
+            reach += m.size + wild >= size
+    if rules.wild_melds:
+        reach += 1 + wild // size  # new wild-card melds (RULES.md 3, 5): a loose bound
+    reach += sum(n // size for n in suits.values()) if rules.sequences else 0
+    seq += sum(n // rules.sequence_max for n in suits.values()) if rules.sequences else 0
+    reach += sum((n + spare) // size for n in ranks.values())
+    return reach >= rules.canastas_to_go_out and seq >= rules.sequences_to_go_out
+
+
+def _placeable(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> bool:
+    """Every card of ``hand`` laid onto ``melds`` or new melds, with the canastas needed."""
+    wilds = b3 = 0
+    by_suit: dict[str, dict[int, int]] = {}
+    rank_counts: dict[str, int] = {}
+    for c in hand:
+        if c.wild:
+            wilds += 1
+        elif c.kind == "B3":
+            b3 += 1
+        elif not c.natural:
+            return False  # a red 3 is never melded
+        else:
+            rank_counts[c.rank] = rank_counts.get(c.rank, 0) + 1
+            if rules.sequences:
+                place = by_suit.setdefault(c.suit, {})
+                p = SEQUENCE_ORDER[c.rank]
+                place[p] = place.get(p, 0) + 1
+    room = None
+    if rules.side_wild_limit:
+        room = rules.side_wild_limit - sum(m.wilds for m in melds)
+    done_seq = sum(1 for m in melds if m.kind is SEQUENCE and m.size >= rules.sequence_max)
+    per_suit = [_suit_options(rules, tuple(sorted(counts.items())),
+                              tuple((m.low, m.size) for m in melds if m.kind is SEQUENCE and m.suit == suit))
+                for suit, counts in by_suit.items()]
+    groups_by_rank: dict[str, list[TableMeld]] = {}
+    for m in melds:
+        if m.kind is GROUP:
+            groups_by_rank.setdefault(m.rank, []).append(m)
+    # Wild cards on wild-card melds (Bolivia, RULES.md 5): completed ones count as canastas.
+    done_wild = sum(1 for m in melds if m.kind is WILD and m.is_canasta(rules))
+    wild_options = _wild_meld_options(rules, melds)
+    block = rules.unfinished_wild_meld_blocks_wilds
+    for used, sambas in _combine(per_suit):
+        if done_seq + sambas < rules.sequences_to_go_out:
+            continue
+        rest = dict(rank_counts)
+        for rank, n in used:
+            rest[rank] -= n
+        need = rules.canastas_to_go_out - done_seq - sambas - done_wild
+        for w, completes, unfinished in wild_options:
+            if w > wilds or (room is not None and w > room):
+                break
+            if block and unfinished and wilds - w:
+                continue
+            if _groups_ok(rules, rest, groups_by_rank, wilds - w, b3, need - completes,
+                          None if room is None else room - w):
+                return True
+    return False
+
+
+_RANK_AT = {p: r for r, p in SEQUENCE_ORDER.items()}
+
+
+def _combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> Iterable[tuple[tuple[tuple[str, int], ...], int]]:
+    """Every choice of one sequence option per suit: the cards used by rank, the sambas."""
+    if not per_suit:
+        yield (), 0
+        return
+    for choice in product(*(list(o.items()) for o in per_suit)):
+        used: list[tuple[str, int]] = []
+        sambas = 0
+        for u, n in choice:
+            used.extend(u)
+            sambas += n
+        yield tuple(used), sambas
+
+
+@lru_cache(maxsize=4096)
+def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
+                  seqs: tuple[tuple[int, int], ...]) -> dict[tuple[tuple[str, int], ...], int]:
+    """The ways to lay some of one suit's hand cards (``counts`` by sequence position) in
+    sequences: extending the side's sequences of the suit (``(low, size)``) at either end,
+    and new runs. Maps the cards used, by rank, to the most completed sequences."""
+    counts = dict(held)
+    top = rules.sequence_max
+    lowest = -1 if rules.sequence_ace_low else 0
+    aces = counts.get(SEQUENCE_ORDER["A"], 0)
+    out: dict[tuple[tuple[str, int], ...], int] = {}
+
+    def avail(use: dict[int, int], p: int) -> bool:
+        if p < lowest or p > 10:
+            return False
+        if p == -1 or p == 10:
+            return use.get(-1, 0) + use.get(10, 0) < aces
+        return use.get(p, 0) < counts.get(p, 0)
+
+    def record(use: dict[int, int], sambas: int) -> None:
+        by_rank: dict[str, int] = {}
+        for p, n in use.items():
+            if n:
+                r = "A" if p == -1 else _RANK_AT[p]
+                by_rank[r] = by_rank.get(r, 0) + n
+        key = tuple(sorted(by_rank.items()))
+        if out.get(key, -1) < sambas:
+            out[key] = sambas
+
+    def runs(use: dict[int, int], start: tuple[int, int], sambas: int) -> None:
+        # New runs as a multiset, in order of (start, end), each within the cards left.
+        record(use, sambas)
+        for s in range(start[0], 11):
+            for e in range(s + 2, min(s + top, 11)):
+                if (s, e) < start:
+                    continue
+                if not all(avail(use, p) for p in range(s, e + 1)):
+                    break  # a longer run from s needs the same cards
+                for p in range(s, e + 1):
+                    use[p] = use.get(p, 0) + 1
+                runs(use, (s, e), sambas + (e - s + 1 >= top))
+                for p in range(s, e + 1):
+                    use[p] -= 1
+
+    def extend(k: int, use: dict[int, int], sambas: int) -> None:
+        # The side's k-th sequence of the suit grows by a cards below and b above.
+        if k == len(seqs):
+            runs(use, (lowest, lowest), sambas)
+            return
+        low, size = seqs[k]
+        high = low + size - 1
+        room = top - size
+        left: list[int] = []
+        a = 0
+        while True:
+            right: list[int] = []
+            b = 0
+            while True:
+                extend(k + 1, use, sambas + (size < top <= size + a + b))
+                if a + b >= room or not avail(use, high + b + 1):
+                    break
+                b += 1
+                use[high + b] = use.get(high + b, 0) + 1
+                right.append(high + b)
+            for p in right:
+                use[p] -= 1
+            if a >= room or not avail(use, low - a - 1):
+                break
+            a += 1
+            use[low - a] = use.get(low - a, 0) + 1
+            left.append(low - a)
+        for p in left:
+            use[p] -= 1
+
+    extend(0, {}, 0)
+    return out
+
+
+def _groups_ok(rules: Rules, counts: dict[str, int], held: dict[str, list[TableMeld]], wilds: int, b3: int,
+               need: int, room: int | None) -> bool:
+    """The naturals left (by rank) and the wild cards laid in groups, each rank's naturals
+    all on one group (an existing one or a new one), with ``need`` group canastas."""
+    fixed: list[_Group | None] = []
+    choices: list[list[list[_Group | None]]] = []
+    for rank, ms in held.items():
+        n = counts.get(rank, 0)
+        if n == 0:
+            fixed.extend(_group(rules, rank, m, 0) for m in ms)
+            continue
+        opts = [[_group(rules, rank, m, n if k == i else 0) for k, m in enumerate(ms)] for i in range(len(ms))]
+        if len(ms) < rules.groups_per_rank:
+            opts.append([_group(rules, rank, m, 0) for m in ms] + [_group(rules, rank, None, n)])
+        choices.append(opts)
+    for rank, n in counts.items():
+        if n and rank not in held:
+            fixed.append(_group(rules, rank, None, n))
+    if any(g is None for g in fixed):
+        return False
+    for pick in product(*choices):
+        groups = fixed + [g for opt in pick for g in opt]
+        if _feasible(rules, groups, wilds, b3, need=need, room=room):
+            return True
+    return False

@@ -96,6 +96,9 @@ ERROR_CODES: tuple[str, ...] = (
     "initial_meld_too_low", "meld_closed", "meld_too_large", "meld_too_small", "mixed_ranks", "no_such_meld",
     "rank_already_melded", "rank_takes_no_wilds", "red_three_meld", "too_few_naturals", "too_many_wilds",
     "wilds_outnumber", "wrong_rank",
+    # Samba: sequences, two groups of a rank, the swap, the pile onto a canasta, Uruguayan wild cards
+    "merge_needs_same_rank", "merge_not_allowed", "not_a_sequence", "pile_onto_canasta", "sequence_no_wilds",
+    "side_wild_limit", "swap_canasta", "swap_needs_group", "swap_needs_wild", "swap_not_allowed",
     # melds: Modern American and the house rules (RULES.md 3, 6)
     "no_opening_first_turn", "opening_shape", "rank_closed", "rule_of_five", "wild_meld_unfinished",
     "wilds_initial_only",
@@ -103,7 +106,7 @@ ERROR_CODES: tuple[str, ...] = (
     "discard_closed_rank", "discard_on_empty_pile", "discard_three", "discard_wild",
     # going out and asking
     "already_asked", "ask_before_last_cards", "ask_once_after_draw", "cannot_go_out", "must_discard_to_go_out",
-    "must_go_out", "need_canasta", "no_partner", "partner_said_no",
+    "must_go_out", "need_canasta", "need_sequence", "no_partner", "partner_said_no",
 )
 
 

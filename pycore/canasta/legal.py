@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Take
-from .cards import ALL_CARDS, Card
+from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
+from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
 from .errors import IllegalAction
-from .melds import GROUP, WILD, WILD_RANK, MeldKind, wild_limit
+from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, grow, new_sequence, wild_limit
 from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
 from .play import apply, ask_refusal
 from .rules import InitialMeldCount, OpeningShape, Rules, WildRatio
@@ -104,7 +104,7 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         top = discard[-1]
         rank = top.rank
         if top.wild or top.three or (rank not in [c.rank for c in hand] and all(
-                m.rank != rank for m in state.melds[state.turn % state.rules.sides])):
+                m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])):
             return [DRAW]
     by_kind: dict[str, list[Card]] = {}
     for c in hand:
@@ -138,13 +138,22 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         return out
     # play phase
     min_nat = max(r.min_naturals, 1)
-    wopts = _wild_options(twos, jokers, r.max_wilds)
+    side_room = _side_room(r, melds)
+    wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
     if melds:
         blocked = wilds_blocked(r, melds)
         # Ranks that take no new group: the side holds a group of it that is not full
-        # (or any, without ``new_group_when_full``), or nobody may meld it (RULES.md 3).
+        # (or any, without ``new_group_when_full``), or nobody may meld it (RULES.md 3);
+        # Samba: the side holds ``groups_per_rank`` groups of it (RULES.md 4).
         held = {m.rank for m in melds if not r.new_group_when_full or not m.full(r)} | closed
+        per_rank = r.groups_per_rank
+        if per_rank > 1:
+            counts: dict[str, int] = {}
+            for m in melds:
+                if m.kind is GROUP:
+                    counts[m.rank] = counts.get(m.rank, 0) + 1
+            held = {k for k, n in counts.items() if n >= per_rank} | closed
         for kind, cards in by_kind.items():
             if kind in held or len(cards) < min_nat or not cards[0].natural:
                 continue
@@ -157,6 +166,12 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
             for group in _wild_melds(r, twos, jokers):
                 push(Meld((group,)), len(group))
+        if r.sequences:
+            for run in _runs(r, hand):
+                push(Meld((sort_cards(run),)), len(run))
+            if r.sequence_wilds:
+                for run in _wild_runs(r, hand, twos, jokers, min(r.sequence_wilds, side_room)):
+                    push(Meld((run,)), len(run))
         gmax = r.group_max
         ranks = [m.rank for m in melds]
         # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
@@ -165,6 +180,12 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
         no_wild = r.no_wild_ranks
         any_wild = len(wopts) > 1
         for i, m in enumerate(melds):
+            if m.kind is SEQUENCE:
+                exts = (_open_extensions(r, m, hand, twos, jokers, side_room) if r.sequence_wilds
+                        else _extensions(r, m, hand))
+                for ext in exts:
+                    push(Add(f"#{i}", ext), len(ext))
+                continue
             if m.kind is WILD:
                 if not m.full(r):
                     for w, wild in _wild_options(twos, jokers, r.wild_meld_max - m.wilds):
@@ -181,11 +202,11 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
             size = m.naturals + m.wilds
             for j in range(len(nat) + 1 if nat else 1):
                 if plain_cap:
-                    cap = maxw - m.wilds
+                    cap = min(maxw, side_room + m.wilds) - m.wilds
                 elif blocked or not may_take_wilds(r, m.rank, m.naturals + j, True):
                     cap = 0
                 else:
-                    cap = wild_limit(r, m.rank, m.naturals + j) - m.wilds
+                    cap = min(wild_limit(r, m.rank, m.naturals + j), side_room + m.wilds) - m.wilds
                 base = tuple(nat[:j]) if nat and j else ()
                 for w, wild in wopts:
                     if w > cap:
@@ -196,9 +217,20 @@ def _candidates(state: HandState, hand: Cards) -> list[Action]:
                             out.append(Add(target, base + wild))
                         else:
                             push(Add(target, base + wild), n)
+        if per_rank > 1:
+            for first, second in _merges(r, melds):
+                push(Merge(first, second), 0)
+        if r.swap_wilds:
+            for i, m in enumerate(melds):
+                nat = by_kind.get(m.rank)
+                if nat and m.kind is GROUP and m.wilds and not m.is_canasta(r):
+                    target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
+                    for joker in _distinct(m.cards):
+                        if joker.wild:
+                            push(Swap(target, nat[0], joker), 0)
     elif not (r.no_opening_first_turn and not state.played[state.turn]):
         seen: set[Action] = set()
-        for groups in _minimal(state, by_kind, twos, jokers, exclude="", start=0):
+        for groups in _openings(state, by_kind, twos, jokers, "", 0, hand, side_room):
             if groups:
                 action = Meld(groups)
                 seen.add(action)
@@ -295,28 +327,43 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
     frozen = state.frozen_for(side)
     idx = open_group(r, mine, top.rank)
     blocked = wilds_blocked(r, mine)
-    if idx >= 0 and not frozen and r.take_onto_meld:
-        m = mine[idx]
-        if not (r.group_max and m.naturals + m.wilds >= r.group_max):
-            yield Take(), 0
+    side_room = _side_room(r, mine)
+    # Samba (RULES.md 4): two groups of a rank are named ``#n``; a pair starts a second group.
+    same = [i for i, m in enumerate(mine) if m.kind is GROUP and m.rank == top.rank]
+    several = r.groups_per_rank > 1
+    if not frozen and r.take_onto_meld:
+        # The top card alone onto a meld (D4; RULES.md 4: not onto a canasta, and onto a
+        # sequence it extends).
+        for i, m in enumerate(mine):
+            if not r.take_onto_canasta and m.is_canasta(r):
+                continue
+            if m.kind is SEQUENCE:
+                if m.suit == top.suit and (top in _extension_cards(r, m) if not r.sequence_wilds
+                                           else _grows(r, m, (top,))):
+                    yield Take(target=f"#{i}"), 0
+            elif (i == idx or (several and i in same)) and not (r.group_max and m.size >= r.group_max):
+                yield Take(target="" if not several or len(same) == 1 else f"#{i}"), 0
     nat = by_kind.get(top.rank, [])
     least = 2 if frozen or not r.take_with_natural_and_wild else 1
     if len(nat) < least:
         return
-    if idx >= 0:
-        m = mine[idx]
+    joins = same if several else ([idx] if idx >= 0 else [])
+    for i in joins:
+        m = mine[i]
         if r.take_joins_group_max and m.size > r.take_joins_group_max and not m.full(r):
             return
+        label = f"#{i}" if several else ""
         gmax = r.group_max
         for j in range(least, len(nat) + 1):
-            cap = wild_limit(r, top.rank, m.naturals + j + 1) - m.wilds
+            cap = min(wild_limit(r, top.rank, m.naturals + j + 1), side_room + m.wilds) - m.wilds
             if blocked or not may_take_wilds(r, top.rank, m.naturals + j + 1, opened):
                 cap = 0
             for a, b in _splits(len(twos), len(jokers), cap):
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
-                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b]), j + a + b
+                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b], (), label), j + a + b
+    if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
-    wopts = _wild_options(twos, jokers, r.max_wilds)
+    wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
             yield Take(group), len(group)
@@ -327,13 +374,238 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         b = sum(1 for c in group if c.kind == "JK")
         j = len(group) - a - b
         shaped = _shape_met(r, j + 1, a + b)
-        for extra in _minimal(state, by_kind, twos[a:], jokers[b:], exclude=top.rank, start=first_value,
-                              shape_done=shaped, wilds_used=a + b > 0):
+        rest = _without(state.hands[state.turn], group)
+        for extra in _openings(state, by_kind, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b,
+                               shape_done=shaped, wilds_used=a + b > 0):
             total = first_value + sum(r.value(c.kind) for g in extra for c in g)
             keep_shape = shaped and not any(_shape_met(r, _naturals(g), len(g) - _naturals(g)) for g in extra)
             if not _first_group_minimal(state, top.rank, j, a, b, total, keep_shape):
                 continue
             yield Take(group, extra), -1
+
+
+def _side_room(r: Rules, melds: tuple[TableMeld, ...]) -> int:
+    """Wild cards the side may still lay (Uruguayan Samba); a large number without a limit."""
+    if not r.side_wild_limit:
+        return 99
+    return r.side_wild_limit - sum(m.wilds for m in melds)
+
+
+def _without(hand: Cards, cards: Cards) -> Cards:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _distinct(cards: Cards) -> list[Card]:
+    out: list[Card] = []
+    for c in cards:
+        if c not in out:
+            out.append(c)
+    return out
+
+
+def _seq_cards(hand: Cards) -> dict[str, dict[int, Card]]:
+    """The hand's natural cards by suit and sequence position (4 = 0 .. Ace = 10)."""
+    out: dict[str, dict[int, Card]] = {}
+    for c in hand:
+        if c.natural:
+            out.setdefault(c.suit, {})[SEQUENCE_ORDER[c.rank]] = c
+    return out
+
+
+def _runs(r: Rules, hand: Cards) -> Iterator[Cards]:
+    """Every new sequence the hand can lay (RULES.md 4; S1): one suit, consecutive, 3 to
+    ``sequence_max`` cards, highest first; an Ace below the 4 under S1's alternative."""
+    top = r.sequence_max
+    for cards in _seq_cards(hand).values():
+        if len(cards) < 3:
+            continue
+        at = dict(cards)
+        if r.sequence_ace_low and 10 in at:
+            at[-1] = at[10]
+        # each block of consecutive positions holds every run inside it
+        block: list[Card] = []
+        for p in range(-1, 12):
+            c = at.get(p)
+            if c is not None and not (p == 10 and block and block[0] is c):
+                block.append(c)
+                continue
+            n = len(block)
+            for s in range(n - 2):
+                for e in range(s + 3, min(s + top, n) + 1):
+                    yield tuple(reversed(block[s:e]))
+            block = [c] if c is not None else []
+
+
+def _extension_cards(r: Rules, m: TableMeld) -> tuple[Card, ...]:
+    """The cards that extend sequence ``m`` by one at either end (none once it is complete)."""
+    if m.size >= r.sequence_max:
+        return ()
+    out = []
+    for p in (m.low - 1, m.high + 1):
+        if p == -1 and r.sequence_ace_low:
+            out.append(_CARD_AT[(m.suit, 10)])
+        elif 0 <= p <= 10:
+            out.append(_CARD_AT[(m.suit, p)])
+    return tuple(out)
+
+
+_CARD_AT = {(c.suit, SEQUENCE_ORDER[c.rank]): c for c in ALL_CARDS if c.natural}
+
+
+def _extensions(r: Rules, m: TableMeld, hand: Cards) -> Iterator[Cards]:
+    """Every way to extend sequence ``m`` from hand: a cards below it and b above it."""
+    room = r.sequence_max - m.size
+    if room <= 0:
+        return
+    mine = _seq_cards(hand).get(m.suit, {})
+    at = dict(mine)
+    if r.sequence_ace_low and 10 in at:
+        at[-1] = at[10]
+    lowest = -1 if r.sequence_ace_low else 0
+    for a in range(room + 1):
+        if a and (m.low - a < lowest or m.low - a not in at):
+            break
+        below = tuple(at[p] for p in range(m.low - a, m.low))
+        for b in range(room - a + 1):
+            if b and (m.high + b > 10 or m.high + b not in at):
+                break
+            if a or b:
+                yield sort_cards(below + tuple(at[p] for p in range(m.high + 1, m.high + b + 1)))
+
+
+def _grows(r: Rules, m: TableMeld, cards: Cards) -> bool:
+    """``cards`` may join sequence ``m`` (Open Samba: wherever the wild cards let them)."""
+    try:
+        grow(r, m, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _subsets(places: list[int], longest: int, gaps: int, most: int) -> Iterator[list[int]]:
+    """Increasing lists of ``places`` (at most ``most`` of them) spanning at most
+    ``longest`` places with at most ``gaps`` places missing between them."""
+    def rec(chosen: list[int], k: int) -> Iterator[list[int]]:
+        yield chosen
+        if len(chosen) == most:
+            return
+        for j in range(k, len(places)):
+            q = places[j]
+            span = q - chosen[0] + 1 if chosen else 1
+            if span > longest or span - len(chosen) - 1 > gaps:
+                break
+            yield from rec(chosen + [q], j + 1)
+    yield from rec([], 0)
+
+
+def _wild_runs(r: Rules, hand: Cards, twos: Cards, jokers: Cards, cap: int) -> Iterator[Cards]:
+    """Open Samba (S6): every new sequence holding 1 to ``cap`` wild cards (2+ naturals of
+    one suit, more naturals than wild cards, the gaps filled by wild cards)."""
+    if cap <= 0 or not (twos or jokers):
+        return
+    wopts = [(w, wild) for w, wild in _wild_options(twos, jokers, cap) if w]
+    seen: set[Cards] = set()
+    for at in _seq_cards(hand).values():
+        at = dict(at)
+        if r.sequence_ace_low and 10 in at:
+            at[-1] = at[10]
+        for chosen in _subsets(sorted(at), r.sequence_max, cap, r.sequence_max):
+            n = len(chosen)
+            if n < 2:
+                continue
+            missing = chosen[-1] - chosen[0] + 1 - n
+            for w, wild in wopts:
+                if w < missing or n + w < 3:
+                    continue
+                if w >= n or n + w > r.sequence_max:
+                    break
+                cards = sort_cards(tuple(at[p] for p in chosen) + wild)
+                if cards not in seen and _grows_new(r, cards):
+                    seen.add(cards)
+                    yield cards
+
+
+def _grows_new(r: Rules, cards: Cards) -> bool:
+    try:
+        new_sequence(r, cards)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _open_extensions(r: Rules, m: TableMeld, hand: Cards, twos: Cards, jokers: Cards,
+                     side_room: int) -> Iterator[Cards]:
+    """Open Samba (S6): every way to grow sequence ``m`` from hand, with natural cards of
+    its suit and wild cards (within the side's wild-card room, Uruguayan)."""
+    room = r.sequence_max - m.size
+    if room <= 0:
+        return
+    cap = max(min(r.sequence_wilds, side_room + m.wilds) - m.wilds, 0)
+    wopts = _wild_options(twos, jokers, min(cap, room))
+    held = {c.rank for c in m.cards if not c.wild}
+    at = {p: c for p, c in _seq_cards(hand).get(m.suit, {}).items() if c.rank not in held}
+    if r.sequence_ace_low and 10 in at:
+        at[-1] = at[10]
+    mine = [-1 if c.rank == "A" and m.low == -1 else SEQUENCE_ORDER[c.rank] for c in m.cards if not c.wild]
+    near = [p for p in sorted(at) if max(mine) - r.sequence_max < p < min(mine) + r.sequence_max]
+    seen: set[Cards] = set()
+    for chosen in _subsets(near, 2 * r.sequence_max, 2 * r.sequence_max, room):
+        for w, wild in wopts:
+            if not chosen and not w:
+                continue
+            if len(chosen) + w > room:
+                break
+            cards = sort_cards(tuple(at[p] for p in chosen) + wild)
+            if cards not in seen and _grows(r, m, cards):
+                seen.add(cards)
+                yield cards
+
+
+def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]:
+    """Pairs of groups of one rank whose union is a legal group (RULES.md 4)."""
+    for i, a in enumerate(melds):
+        if a.kind is not GROUP:
+            continue
+        for j in range(i + 1, len(melds)):
+            b = melds[j]
+            if b.kind is GROUP and b.rank == a.rank:
+                n, w = a.naturals + b.naturals, a.wilds + b.wilds
+                if w <= min(r.max_wilds, wild_limit(r, a.rank, n)) and not (r.group_max and n + w > r.group_max):
+                    yield i, j
+
+
+def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
+              start: int, hand: Cards, room: int = 99, shape_done: bool = False,
+              wilds_used: bool = False) -> Iterator[tuple[Cards, ...]]:
+    """Minimal openings: groups only (``_minimal``), and, where sequences are played, one
+    sequence with the fewest groups that complete it (a sequence none of whose end cards
+    could be left out). Openings with two sequences are not listed; ``apply`` takes them."""
+    yield from _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room)
+    r = state.rules
+    if not r.sequences:
+        return
+    need = state.initial_minimum(state.side)
+    value = r.value
+    for run in _runs(r, hand):
+        v = sum(value(c.kind) for c in run)
+        left: dict[str, list[Card]] = {}
+        for k, cards in by_kind.items():
+            rest = list(cards)
+            for c in run:
+                if c in rest:
+                    rest.remove(c)
+            if rest:
+                left[k] = rest
+        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room):
+            total = start + v + sum(value(c.kind) for g in groups for c in g)
+            if total - v >= need:
+                continue  # the sequence is not needed
+            if len(run) > 3 and min(value(run[0].kind), value(run[-1].kind)) <= total - need:
+                continue
+            yield groups + (sort_cards(run),)
 
 
 def _shape_met(r: Rules, naturals: int, wilds: int) -> bool:
@@ -371,7 +643,8 @@ def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, to
 
 
 def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-             start: int, shape_done: bool = False, wilds_used: bool = False) -> Iterator[tuple[Cards, ...]]:
+             start: int, shape_done: bool = False, wilds_used: bool = False,
+             room: int = 99) -> Iterator[tuple[Cards, ...]]:
     """Sets of new groups whose value, with ``start``, reaches the side's minimum and that
     hold the shape the rules ask (``shape_done``: already held), none of which (and no
     card of which) could be left out: the minimal openings. A wild-card meld (RULES.md 3)
@@ -440,7 +713,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 return
             rank = ranks[k]
             for j, a, b, gv in opts[k]:
-                if t_used + a > n_twos or j_used + b > n_jokers:
+                if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
                     continue
                 chosen.append((rank, j, a, b))
                 reached = total + gv

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -134,12 +136,12 @@ def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
     report = MatchReport(a.name, b.name, [], [], {}, {}, 0.0)
 
     def results() -> Iterator[DealResult]:
-        if jobs <= 1:
+        if jobs <= 1 or sys.platform == "emscripten":  # Pyodide has no worker processes
             yield from map(_work, tasks)
             return
         import multiprocessing
 
-        with multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
             yield from pool.imap(_work, tasks, chunksize=1)
 
     for r in results():

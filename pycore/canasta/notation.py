@@ -22,7 +22,7 @@ from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
 from .errors import CanastaError, NotationError
-from .melds import WILD_RANK, TableMeld, new_group
+from .melds import SEQUENCE, WILD_RANK, TableMeld, new_meld
 from .rules import Rules
 from .state import Ending, HandState, Phase
 from .variants import get as get_variant
@@ -116,16 +116,19 @@ def from_position(data: Any) -> HandState:
         for k, m in enumerate(side_melds):
             cards = _cards(m, f"melds[{s}][{k}]")
             try:
-                built.append(new_group(rules, cards))
+                built.append(new_meld(rules, cards))
             except CanastaError as e:
                 raise NotationError("bad_position", f"melds[{s}][{k}]: {e.message}", field="melds") from None
         built = [replace(m, whole=False) for m in built]
-        for rank in {m.rank for m in built}:
-            same = [m for m in built if m.rank == rank]
-            # Several melds of a rank only where the rules allow a new one once the others
-            # are full (RULES.md 3): at most one of them is not full.
-            if len(same) > 1 and (sum(1 for m in same if not m.full(rules)) > 1
-                                  or (rank != WILD_RANK and not rules.new_group_when_full)):
+        for rank in {m.rank for m in built if m.kind is not SEQUENCE}:
+            same = [m for m in built if m.rank == rank and m.kind is not SEQUENCE]
+            # Up to ``groups_per_rank`` groups of a rank (Samba: two, RULES.md 4); more only
+            # where the rules allow a new one once the others are full (RULES.md 3): at most
+            # one of them is not full.
+            if len(same) <= (rules.groups_per_rank if rank not in ("3", WILD_RANK) else 1):
+                continue
+            if (sum(1 for m in same if not m.full(rules)) > 1
+                    or (rank != WILD_RANK and not rules.new_group_when_full)):
                 raise NotationError("bad_position", f"melds[{s}]: two melds of the same rank", field="melds")
         melds.append(tuple(built))
     whole_raw = data.get("whole_canastas", [[] for _ in range(sides)])

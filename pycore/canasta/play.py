@@ -12,12 +12,13 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Pass, Take
+from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
 from .errors import IllegalAction
 from .discards import discard_refusal
 from .goout import can_go_out
-from .melds import BLACK_THREES, GROUP, WILD, MeldKind, TableMeld, grow, meld_value, new_group
+from .melds import (BLACK_THREES, GROUP, SEQUENCE, WILD, MeldKind, TableMeld, grow, meld_value, merge_groups,
+                    new_group, new_meld, swap_wild)
 from .placement import check_placement, closed_ranks, open_group
 from .rules import AskPartner, InitialMeldCount, OpeningShape, Rules, StockOut, ThreeLastCard
 from .state import ANSWER_PHASE, DRAW_PHASE, NO_ENDING, OVER_PHASE, PLAY_PHASE, STOCK_OUT, THREE_LAST, WENT_OUT, Ending, HandState, Phase
@@ -129,11 +130,13 @@ def _pass(state: HandState, action: Pass) -> HandState:
 
 def _forced_take(state: HandState) -> bool:
     """With the stock empty, the pile must be taken when its top card goes onto a meld."""
-    try:
-        _take(state, Take())
-    except IllegalAction:
-        return False
-    return True
+    for i in range(-1, len(state.melds[state.side])):
+        try:
+            _take(state, Take(target=f"#{i}" if i >= 0 else ""))
+        except IllegalAction:
+            continue
+        return True
+    return False
 
 
 def _take(state: HandState, action: Take) -> HandState:
@@ -156,6 +159,7 @@ def _take(state: HandState, action: Take) -> HandState:
     frozen = state.frozen_for(side)
     melds = list(state.melds[side])
     hand = state.hands[seat]
+    target = action.target
     if not action.cards:
         if action.extra:
             raise IllegalAction("bad_take", "extra melds need cards melded with the top card")
@@ -164,10 +168,11 @@ def _take(state: HandState, action: Take) -> HandState:
                                 card=top.text)
         if not r.take_onto_meld:
             raise IllegalAction("take_needs_two_cards", "the pile is taken with two cards from hand", card=top.text)
-        idx = open_group(r, melds, top.rank)
-        if idx < 0:
-            raise IllegalAction("no_meld_for_top_card", f"your side has no meld of {top.rank}s for the top card",
-                                card=top.text, rank=top.rank)
+        idx = _target(state, side, target) if target else _group_for(state, side, top.rank)
+        if not r.take_onto_canasta and melds[idx].is_canasta(r):
+            # Bicycle (RULES.md 4, S2 default): the top card alone goes only onto a meld that
+            # is not yet a canasta.
+            raise IllegalAction("pile_onto_canasta", "the top card alone cannot go onto a canasta", card=top.text)
         melds[idx] = grow(r, melds[idx], (top,))
         rest = hand
     else:
@@ -185,7 +190,23 @@ def _take(state: HandState, action: Take) -> HandState:
                                 card=top.text)
         rest = remove_from_hand(hand, action.cards + tuple(c for g in action.extra for c in g))
         group = action.cards + (top,)
-        idx = open_group(r, melds, top.rank)
+        if target:
+            idx = _target(state, side, target)
+            if melds[idx].kind is not GROUP:
+                raise IllegalAction("wrong_rank", f"only {top.rank}s go with the top card", rank=top.rank,
+                                    card=top.text)
+        else:
+            # A new group where the side may start one (two groups of a rank in Samba; the
+            # top card never starts a sequence, RULES.md 4), else onto its open group of that
+            # rank (one per rank in Classic; the one not full, RULES.md 3).
+            same = [i for i, m in enumerate(melds) if m.kind is GROUP and m.rank == top.rank]
+            if r.groups_per_rank > 1 and len(same) < r.groups_per_rank:
+                idx = -1
+            elif len(same) > 1 and not r.new_group_when_full:
+                raise IllegalAction("ambiguous_target", f"your side has several melds of {top.rank}s: name one as #n",
+                                    target=top.rank)
+            else:
+                idx = open_group(r, melds, top.rank)
         if idx >= 0:
             joined = melds[idx]
             if r.take_joins_group_max and joined.size > r.take_joins_group_max and not joined.full(r):
@@ -252,17 +273,21 @@ def _meld(state: HandState, action: Meld) -> HandState:
 
 
 def _add_new_melds(state: HandState, melds: list[TableMeld], groups: tuple[Cards, ...]) -> None:
-    """Append each group as a new meld: one group per rank per side (RULES.md 2)."""
+    """Append each group as a new meld: one group per rank per side (RULES.md 2), two in
+    Samba (``groups_per_rank``, RULES.md 4); sequences without limit."""
     r = state.rules
     for g in groups:
-        m = new_group(r, g)
-        same = [x for x in melds if x.rank == m.rank]
-        # A new meld of a rank the side holds only once the others are full: a new group
-        # after a (mixed) canasta closed at 7 (RULES.md 3), a new wild-card meld after a
-        # wild canasta.
-        if same and (any(not x.full(r) for x in same) or (m.kind is GROUP and not r.new_group_when_full)):
-            raise IllegalAction("rank_already_melded",
-                                f"your side already has a meld of {m.rank}s: add to it instead", rank=m.rank)
+        m = new_meld(r, g)
+        if m.kind is not SEQUENCE:
+            same = [x for x in melds if x.kind is m.kind and x.rank == m.rank]
+            # Up to ``groups_per_rank`` groups of a rank at any time (Samba: two, RULES.md 4);
+            # beyond, a new meld of a rank the side holds only once the others are full: a new
+            # group after a (mixed) canasta closed at 7 (RULES.md 3), a new wild-card meld
+            # after a wild canasta.
+            if not (m.kind is GROUP and len(same) < r.groups_per_rank) and same and (
+                    any(not x.full(r) for x in same) or (m.kind is GROUP and not r.new_group_when_full)):
+                raise IllegalAction("rank_already_melded",
+                                    f"your side already has a meld of {m.rank}s: add to it instead", rank=m.rank)
         melds.append(m)
 
 
@@ -285,6 +310,69 @@ def _add(state: HandState, action: Add) -> HandState:
         touched_old=state.touched_old or idx < state.old_melds,
     )
     return _after_melding(new, has_black_threes=False)
+
+
+def _merge(state: HandState, action: Merge) -> HandState:
+    """Make two groups of one rank one meld (RULES.md 4, Bicycle and Pagat: a side holding
+    two groups of a rank may merge them at any time of its turn's play)."""
+    _phase(state, action, PLAY_PHASE)
+    r = state.rules
+    if r.groups_per_rank < 2:
+        raise IllegalAction("merge_not_allowed", "melds are never merged in this variant")
+    side = state.side
+    melds = list(state.melds[side])
+    i, j = action.first, action.second
+    if not 0 <= i < j < len(melds):
+        raise IllegalAction("no_such_meld", f"your side has no melds #{i} and #{j}", target=f"#{j}")
+    melds[i] = merge_groups(r, melds[i], melds[j])
+    del melds[j]
+    old = state.old_melds
+    new = state.with_(
+        melds=_set(state.melds, side, tuple(melds)),
+        melded=_set(state.melded, state.turn, True),
+        acted=True,
+        # the meld list shortens: the melds laid before this turn are one fewer if both were
+        old_melds=old - 1 if j < old else old,
+        touched_old=state.touched_old or i < old,
+    )
+    return _after_melding(new, has_black_threes=False)
+
+
+def _swap(state: HandState, action: Swap) -> HandState:
+    """Seed 003's swap (RULES.md 4): a natural card from hand takes the place of a wild
+    card in an unfinished group of its rank; the wild card goes to the hand."""
+    _phase(state, action, PLAY_PHASE)
+    r = state.rules
+    if not r.swap_wilds:
+        raise IllegalAction("swap_not_allowed", "wild cards are never taken back in this variant")
+    seat, side = state.turn, state.side
+    idx = _target(state, side, action.target)
+    rest = remove_from_hand(state.hands[seat], (action.card,))
+    melds = list(state.melds[side])
+    melds[idx] = swap_wild(r, melds[idx], action.card, action.wild)
+    new = state.with_(
+        hands=_set(state.hands, seat, insert_cards(rest, (action.wild,))),
+        melds=_set(state.melds, side, tuple(melds)),
+        melded=_set(state.melded, seat, True),
+        acted=True,
+        touched_old=state.touched_old or idx < state.old_melds,
+    )
+    return _after_melding(new, has_black_threes=False)
+
+
+def _group_for(state: HandState, side: int, rank: str) -> int:
+    """The side's group of ``rank`` a bare ``take`` names: its only one, or the one not
+    full (RULES.md 3); with two open groups (Samba) the player names one (``take #n``)."""
+    r = state.rules
+    melds = state.melds[side]
+    if not r.new_group_when_full and sum(1 for m in melds if m.rank == rank and m.kind is GROUP) > 1:
+        raise IllegalAction("ambiguous_target", f"your side has several melds of {rank}s: name one as #n",
+                            target=rank)
+    idx = open_group(r, melds, rank)
+    if idx < 0:
+        raise IllegalAction("no_meld_for_top_card", f"your side has no meld of {rank}s for the top card",
+                            card=rank, rank=rank)
+    return idx
 
 
 def _target(state: HandState, side: int, target: str) -> int:
@@ -355,6 +443,10 @@ def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
     one card, the final discard) when the side may go out (RULES.md 2 "Going out")."""
     r = state.rules
     seat, side = state.turn, state.side
+    if r.side_wild_limit and sum(m.wilds for m in state.melds[side]) > r.side_wild_limit:
+        # Uruguayan Samba (seed 003): two wild cards in all the side's groups of a hand.
+        raise IllegalAction("side_wild_limit", f"your side's melds hold at most {r.side_wild_limit} wild cards",
+                            maximum=r.side_wild_limit)
     left = len(state.hands[seat])
     if left <= 1:
         _may_go_out(state, "meld" if left == 0 else "discard")
@@ -379,6 +471,11 @@ def _may_go_out(state: HandState, how: str) -> None:
         raise IllegalAction("need_canasta", f"going out needs {r.canastas_to_go_out} canasta(s); your side has {have}"
                             + ("" if how == "meld" else ": keep at least two cards after melding"),
                             needed=r.canastas_to_go_out, have=have)
+    if r.sequences_to_go_out:
+        done = state.sequences_done(side)
+        if done < r.sequences_to_go_out:
+            raise IllegalAction("need_sequence", f"going out needs {r.sequences_to_go_out} completed sequence(s); "
+                                f"your side has {done}", needed=r.sequences_to_go_out, have=done)
     if state.permission == "no":
         raise IllegalAction("partner_said_no", "your partner said no: you may not go out this turn")
 
@@ -386,8 +483,9 @@ def _may_go_out(state: HandState, how: str) -> None:
 def _went_out(state: HandState) -> HandState:
     side = state.side
     new_melds = state.melds[side][state.old_melds:]
-    concealed = (state.fresh and not state.touched_old
-                 and any(m.naturals + m.wilds >= state.rules.canasta_size for m in new_melds))
+    r = state.rules
+    concealed = (state.fresh and not state.touched_old and not (r.concealed_without_pile and state.took_pile)
+                 and any(m.naturals + m.wilds >= r.canasta_size for m in new_melds))
     return state.with_(phase=OVER_PHASE, ending=WENT_OUT, out_seat=state.turn, concealed=concealed)
 
 
@@ -473,6 +571,8 @@ _HANDLERS: dict[type, Callable[[HandState, Any], HandState]] = {
     Take: _take,
     Meld: _meld,
     Add: _add,
+    Merge: _merge,
+    Swap: _swap,
     Discard: _discard,
     Ask: _ask,
     Answer: _answer,

@@ -172,9 +172,38 @@ class Rules:
     #: black 3s meld only when going out, 3 or 4 of them, no wild card (RULES.md 2).
     black_threes_meld_going_out: bool = True
 
+    #: how many groups of one rank a side may hold (RULES.md 4, Bicycle and Pagat: two in
+    #: Samba, which may be merged with ``merge``); Classic: one group per rank (RULES.md 2).
+    groups_per_rank: int = 1
+    #: the swap (seed 003, RULES.md 4): a natural card from hand replaces a wild card of an
+    #: unfinished group of its rank, and the wild card goes back to the hand.
+    swap_wilds: bool = False
+    #: most wild cards in all of a side's melds together; 0 = no such limit (Uruguayan
+    #: Samba, seed 003: "deux cartes joker au total pour tous les groupes d'une donne",
+    #: read per side, RULES.md 4).
+    side_wild_limit: int = 0
+
     # --- sequences (Samba family, RULES.md 4, 5) ---
+    #: sequences of 3+ consecutive natural cards of one suit may be melded (seed 003).
     sequences: bool = False
+    #: a sequence grows to at most this many cards and is then closed (seed 003: 7, a samba).
     sequence_max: int = 7
+    #: S1 alternative: an Ace may also sit below the 4 (A-4-5); never wrap-around (K-A-4).
+    #: Default off: 4 low, Ace high (Pagat, Bicycle; RULES.md 4 S1).
+    sequence_ace_low: bool = False
+    #: bonus for a completed sequence of ``sequence_max`` cards: a samba (seed 003: 1500),
+    #: an escalera in Bolivia (RULES.md 5: 1500).
+    sequence_bonus: int = 1500
+    #: most wild cards in one sequence; 0 = sequences are natural (seed 003). Open Samba
+    #: (seed 003, RULES.md 4 "Sub-variants", switch S6): 2, with more naturals than wild
+    #: cards (Samba's limits for groups). The wild cards fill gaps; the spare ones extend it.
+    sequence_wilds: int = 0
+    #: bonus for a completed sequence that holds a wild card (Open Samba: 1000 instead of 1500).
+    wild_sequence_bonus: int = 1000
+    #: the top card of the pile alone may go onto a meld that is already a canasta (S2
+    #: alternative, seed 003 literally); Bicycle: only onto melds that are not yet a canasta
+    #: (RULES.md 4, S2 default in Samba). Classic puts it on any meld of its rank (seed 000).
+    take_onto_canasta: bool = True
 
     # --- penalties at the end of a hand (RULES.md 3, 6) ---
     #: when melded cards count against their side (RULES.md 3; seed 004).
@@ -242,10 +271,16 @@ class Rules:
 
     # --- going out (RULES.md 2 "Going out"; 2.1; D9) ---
     canastas_to_go_out: int = 1
+    #: of the canastas needed to go out, how many must be completed sequences (Bolivia:
+    #: one escalera, RULES.md 5).
+    sequences_to_go_out: int = 0
     #: the player must finish with a discard (Modern American).
     go_out_with_discard: bool = False
     going_out_bonus: int = 100
     concealed_going_out_bonus: int = 200
+    #: going out concealed needs the pile not taken that turn (seed 003 for Samba: "sans
+    #: ramasser la pile"); Pagat lets a Classic player take it (RULES.md 2).
+    concealed_without_pile: bool = False
     ask_partner: AskPartner = AskPartner.ANY_TURN
     stock_out: StockOut = StockOut.PLAY_DISCARDS
 
@@ -447,6 +482,12 @@ def _validate(r: Rules) -> None:
     need(all(a < b for (a, _), (b, _) in zip(r.initial_meld_thresholds, r.initial_meld_thresholds[1:])),
          "initial_meld_thresholds", "scores in ascending order")
     need(r.target > 0, "target", "a positive target")
+    need(r.groups_per_rank >= 1, "groups_per_rank", "at least one group per rank")
+    need(r.side_wild_limit >= 0, "side_wild_limit", "non-negative")
+    need(3 <= r.sequence_max <= 12, "sequence_max", "3 to 12 cards")
+    need(0 <= r.sequence_wilds < r.sequence_max, "sequence_wilds", "non-negative, fewer than sequence_max")
+    need(0 <= r.sequences_to_go_out <= r.canastas_to_go_out, "sequences_to_go_out",
+         "at most the canastas needed to go out")
     need(3 <= r.wild_meld_min <= r.wild_meld_max, "wild_meld_min", "at least 3 and at most wild_meld_max")
     need(r.wild_meld_max <= r.decks * (4 + r.jokers_per_deck), "wild_meld_max", "no more than the decks' wild cards")
     need(r.take_joins_group_max >= 0, "take_joins_group_max", "non-negative")
@@ -465,5 +506,4 @@ def _validate(r: Rules) -> None:
 
 #: Parameters of later variants; the engine refuses a non-default value until it plays it.
 _NOT_YET: dict[str, Any] = {
-    "sequences": False,
 }

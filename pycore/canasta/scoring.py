@@ -2,7 +2,9 @@
 
 Each side gets a :class:`SideScore`: named lines (``melds`` or ``melds_against``,
 ``natural_canastas``, ``mixed_canastas``, ``special_canastas``, ``concealed_canastas``,
-``wild_canastas``, ``unfinished_groups``, ``unfinished_wild_melds``, ``red_threes`` or
+``wild_canastas``, ``sambas`` (completed sequences: sambas, escaleras; 1000 for one with a
+wild card under Open Samba), ``unfinished_groups``,
+``unfinished_wild_melds``, ``red_threes`` or
 ``threes`` (when black 3s are bonus cards too), ``going_out`` / ``going_out_concealed``,
 ``black_threes_going_out``, ``hand_penalty``, ``held_groups``) whose sum is the hand's
 score for that side. Line names are stable: the UI translates them.
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .melds import GROUP, WILD, MeldKind, TableMeld
+from .melds import GROUP, SEQUENCE, WILD, MeldKind, TableMeld
 from .rules import MeldsAgainst, Rules, ThreeSign
 from .state import WENT_OUT, Ending, HandState
 
@@ -73,6 +75,12 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
             lines.append(ScoreLine("mixed_canastas", mixed * r.mixed_canasta_bonus, mixed))
         if special:
             lines.append(ScoreLine("special_canastas", special))
+        done = [m for m in melds if m.kind is SEQUENCE and m.size >= r.sequence_max]
+        if done:
+            # A completed sequence: a samba (seed 003) or an escalera (Bolivia), 1500 each;
+            # under Open Samba (seed 003, S6) one holding a wild card scores 1000.
+            lines.append(ScoreLine("sambas", sum(r.sequence_bonus if m.natural else r.wild_sequence_bonus
+                                                 for m in done), len(done)))
         lines.extend(_wild_meld_lines(r, melds))
         unfinished = dict(r.unfinished_group_penalty)
         lost = [unfinished[m.rank] for m in melds

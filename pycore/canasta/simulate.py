@@ -45,6 +45,7 @@ class Report:
 #: Every field a view may have; the card-bearing ones are compared with the public zones.
 _VIEW_KEYS = frozenset({
     "variant", "players", "rules", "sides", "seat", "side", "dealer", "turn", "phase", "hand", "hand_counts", "melds",
+    "meld_kinds", "draw_count",
     "canastas", "red_threes", "discard", "discard_top", "pile_size", "pile_frozen", "pile_frozen_for_side",
     "pile_blocked", "stock_size", "scores", "initial_minimums", "melded_this_hand", "asker", "permission",
     "ending", "out_seat", "concealed", "closed_ranks", "played", "asked", "fresh", "took_pile", "acted", "old_melds",

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import Card, deck, sort_cards
-from .melds import TableMeld
+from .melds import SEQUENCE, TableMeld
 from .placement import closed_ranks
 from .rules import Rules, Upcard
 
@@ -122,6 +122,11 @@ class HandState(NamedTuple):
     def canastas(self, side: int) -> int:
         size = self.rules.canasta_size
         return sum(1 for m in self.melds[side] if m.naturals + m.wilds >= size)
+
+    def sequences_done(self, side: int) -> int:
+        """The side's completed sequences (sambas, escaleras: RULES.md 4, 5)."""
+        size = self.rules.sequence_max
+        return sum(1 for m in self.melds[side] if m.kind is SEQUENCE and m.naturals + m.wilds >= size)
 
     def meld_index(self, side: int, rank: str) -> int:
         """Index of ``side``'s group of ``rank``, or -1."""

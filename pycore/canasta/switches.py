@@ -1,4 +1,6 @@
-"""The disputed points of RULES.md 2.2 (D1-D10) as named house-rule switches.
+"""The disputed points of RULES.md 2.2 (D1-D10) and of Samba (RULES.md 4: S1-S3, the
+initial-meld table S4, the Uruguayan sub-variant S5 and Open Samba S6) as named
+house-rule switches.
 
 Each switch is a choice between the shipped default and the alternatives the sources
 give; choosing an option sets one or more rule parameters. ``set_switch(rules, "D3",
@@ -25,6 +27,22 @@ class Option:
 
 def _always(rules: Rules) -> bool:
     return True
+
+
+def _no_sequences(rules: Rules) -> bool:
+    """D10 is Classic's 6-player deck; Samba always plays 162 cards (RULES.md 4)."""
+    return not rules.sequences
+
+
+def _sequences(rules: Rules) -> bool:
+    """The Samba family's switches (S1-S5) mean something where sequences are played."""
+    return rules.sequences
+
+
+def _samba_only(rules: Rules) -> bool:
+    """Samba's sub-variants (S5, S6: RULES.md 4): sequences without Bolivia's wild-card
+    melds (their wild cards have a meld of their own, and escaleras are natural)."""
+    return rules.sequences and not rules.wild_melds
 
 
 def _has_upcard(rules: Rules) -> bool:
@@ -109,7 +127,36 @@ SWITCHES: dict[str, Switch] = {s.id: s for s in (
     Switch("D10", "Six players: the deck", (
         _o("162", "162 cards, 13 each (Pagat)", decks=3, hand_size=13, three_bonus=(0, 100, 200, 300, 400, 1000, 1200)),
         _o("108", "108 cards, 11 each (seed 000)", decks=2, hand_size=11, three_bonus=(0, 100, 200, 300, 800)),
-    ), players=(6,)),
+    ), players=(6,), applies=_no_sequences),
+    Switch("S1", "Samba: ranks in a sequence", (
+        _o("four_to_ace", "4 low to Ace high, no wrap-around (Pagat, Bicycle)", sequence_ace_low=False),
+        _o("ace_low_too", "An Ace may also sit below the 4 (A-4-5), never wrap around (seed 003's ace)",
+           sequence_ace_low=True),
+    ), applies=_sequences),
+    Switch("S2", "Samba: the top card of an unfrozen pile onto a meld", (
+        _o("not_canasta", "Only onto a meld that is not yet a canasta (Bicycle)", take_onto_canasta=False),
+        _o("any_meld", "Onto any meld of the side that can take it (seed 003)", take_onto_canasta=True),
+    ), applies=_sequences),
+    Switch("S3", "Samba: going out concealed", (
+        _o("200_in_all", "Scores 200 in all (seed 003's table)", concealed_going_out_bonus=200),
+        _o("200_more", "Scores 200 on top of the 100 for going out (seed 003's text)", concealed_going_out_bonus=300),
+    ), applies=_sequences),
+    Switch("S4", "Samba: initial meld table", (
+        _o("seed_003", "50 below 1500, 90 from 1500, 150 from 7000 (seed 003)", initial_meld_base=50,
+           initial_meld_thresholds=((1500, 90), (7000, 150))),
+        _o("pagat", "15 below 0, 50, 90 from 1500, 120 from 3000, 150 from 7000 (Pagat)", initial_meld_base=15,
+           initial_meld_thresholds=((0, 50), (1500, 90), (3000, 120), (7000, 150))),
+    ), applies=_sequences),
+    Switch("S5", "Samba: Uruguayan wild cards", (
+        _o("per_group", "At most 2 wild cards in each group (seed 003)", side_wild_limit=0),
+        _o("uruguayan", "Uruguayan: at most 2 wild cards in all the side's groups of a hand (seed 003)",
+           side_wild_limit=2),
+    ), applies=_samba_only),
+    Switch("S6", "Samba: wild cards in sequences (Open Samba)", (
+        _o("closed", "Sequences take no wild card; a samba scores 1500 (seed 003, Pagat)", sequence_wilds=0),
+        _o("open", "Open Samba: up to 2 wild cards in a sequence (naturals outnumber them); a samba with one "
+           "scores 1000 (seed 003)", sequence_wilds=2),
+    ), applies=_samba_only),
 )}
 
 
@@ -120,6 +167,10 @@ def _switch(switch_id: str) -> Switch:
     return found
 
 
+def _json(value: Any) -> Any:
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
 def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
     """``rules`` with one switch set to ``option`` (refused where it does not apply)."""
     sw = _switch(switch_id)
@@ -128,7 +179,9 @@ def set_switch(rules: Rules, switch_id: str, option: str) -> Rules:
             if not sw.applicable(rules):
                 raise RulesError("switch_not_applicable", f"{switch_id} does not apply to these rules "
                                  f"({rules.name}, {rules.players} players)", name=switch_id)
-            return rules.replace(**dict(o.params))
+            # from_dict, not replace: it turns the option's plain values into the rules'
+            # enums (the engine compares enums by identity)
+            return Rules.from_dict({k: _json(v) for k, v in o.params}, base=rules)
     names = ", ".join(o.name for o in sw.options)
     raise RulesError("unknown_option", f"{switch_id} has no option {option!r} (options: {names})",
                      name=switch_id, option=option)

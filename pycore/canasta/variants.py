@@ -43,6 +43,70 @@ def _classic(players: int) -> Rules:
     return Rules()
 
 
+#: Samba's rule set for 4 players (RULES.md 4; seed 003, Pagat, Bicycle).
+_SAMBA = Rules(
+    name="samba", players=4, sides=2, decks=3, hand_size=15, draw_count=2,
+    # Only jokers, 2s and red 3s are covered as upcard (seed 003); a covered one freezes.
+    upcard_barred=("2", "JK", "R3"),
+    # 100 each, 1000 for all six (seed 003).
+    three_bonus=(0, 100, 200, 300, 400, 500, 1000),
+    # At most 2 wild cards, more naturals than wilds (seed 003).
+    max_wilds=2, wild_ratio=WildRatio.NATURALS_OUTNUMBER,
+    groups_per_rank=2, swap_wilds=True, sequences=True, sequence_max=7, sequence_bonus=1500,
+    # A discarded wild or black 3 freezes the pile until taken (seed 003); a covered red 3
+    # upcard too (RULES.md 4).
+    freezing_kinds=("2", "JK", "R3", "B3"),
+    # Taken with a natural pair, or (unfrozen) the top card alone onto a meld that is not
+    # yet a canasta (S2 default, Bicycle); never with one natural and a wild card.
+    take_with_natural_and_wild=False, take_onto_canasta=False,
+    # 50 below 1500, 90 from 1500, 150 from 7000 (seed 003; S4 for Pagat's table).
+    initial_meld_base=50, initial_meld_thresholds=((1500, 90), (7000, 150)),
+    canastas_to_go_out=2,
+    # Going out concealed: 200 in all, not after taking the pile (seed 003; S3).
+    concealed_going_out_bonus=200, concealed_without_pile=True,
+    target=10000,
+)
+
+
+def _samba(players: int) -> Rules:
+    """Samba (RULES.md 4): 4 players in two partnerships; 2 players each alone (seed 003's
+    2-player Samba: 15 cards, two canastas or sambas each); 6 players in three teams of two,
+    13 cards each. Seat ``s`` plays for side ``s % sides``: with 3 sides seats 0 and 3,
+    1 and 4, 2 and 5 are partners, opposite each other with two players between them."""
+    if players == 2:
+        return _SAMBA.replace(players=2, sides=2)
+    if players == 6:
+        return _SAMBA.replace(players=6, sides=3, hand_size=13)
+    return _SAMBA
+
+
+#: Bolivia (RULES.md 5; Bicycle, Pagat): Samba's deck, deal, draw 2 and every rule it does
+#: not change, plus wild-card melds and escaleras.
+_BOLIVIA = _SAMBA.replace(
+    name="bolivia",
+    # Wild-card melds of 3 to 7 2s and jokers (no distinction between them); seven make a
+    # "bolivia", 2500, closed. An unfinished one costs nothing beyond its cards' values:
+    # no source names a penalty (Samba, which Bolivia inherits, has none).
+    wild_melds=True, wild_meld_min=3, wild_meld_max=7, wild_canasta_bonus=2500, wild_canasta_special=(),
+    unfinished_wild_meld_penalty=0, unfinished_wild_meld_jokers_penalty=0,
+    # Of the two canastas needed to go out, at least one is an escalera (a 7-card natural
+    # sequence, 1500, closed: Samba's samba under another name).
+    sequences_to_go_out=1,
+    # A black 3 left in hand costs 100 (melded when going out it counts 5).
+    black_three_hand_penalty=-100,
+    target=15000,
+)
+
+
+def _bolivia(players: int) -> Rules:
+    """Bolivia (RULES.md 5), 4 players in two partnerships: every source describes the
+    partnership game (Bicycle: "Players: 4"; "played the same as four-player Canasta").
+    The pile with a wild card on top is never taken (as in every preset here); the initial
+    meld table is Samba's (50, 90 from 1500, 150 from 7000; Bicycle: "stays at 150 from
+    7,000 points up"; S4 gives Pagat's fuller table)."""
+    return _BOLIVIA
+
+
 def _modern_american(players: int) -> Rules:
     """Modern American Canasta (RULES.md 3; seed 001; Canasta League of America), 4 players."""
     return Rules(
@@ -102,6 +166,10 @@ PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (
         Preset("classic", "Classic Canasta (RULES.md 2): 2, 3, 4 or 6 players", (2, 3, 4, 6), 4, _classic),
+        Preset("samba", "Samba (RULES.md 4): 162 cards, draw 2, sequences and sambas; 2, 4 or 6 players",
+               (2, 4, 6), 4, _samba),
+        Preset("bolivia", "Bolivia (RULES.md 5): Samba with wild-card melds (bolivia 2500) and escaleras; "
+               "an escalera among the 2 canastas to go out, target 15000", (4,), 4, _bolivia),
         Preset("modern-american", "Modern American Canasta (RULES.md 3, seed 001): 13 cards, 2 canastas, "
                "wild-card melds, target 8500", (4,), 4, _modern_american),
         Preset("maison", "House rules of seed 004 (RULES.md 6): 13 cards, no opening on the first turn, "

@@ -34,6 +34,9 @@ def view(state: HandState, seat: int) -> dict[str, Any]:
         "hand": [c.text for c in state.hands[seat]],
         "hand_counts": [len(h) for h in state.hands],
         "melds": [[[c.text for c in m.cards] for m in ms] for ms in state.melds],
+        # group, sequence or black_threes per meld (derivable from the cards; given for the UI)
+        "meld_kinds": [[m.kind.value for m in ms] for ms in state.melds],
+        "draw_count": r.draw_count,
         "canastas": [state.canastas(s) for s in range(r.sides)],
         "red_threes": [[c.text for c in t] for t in state.threes],
         "discard": [c.text for c in state.discard],

@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from canasta import variants
+from canasta.bots.base import Bot
+from canasta.game import Game
 from canasta.legal import legal_actions
 from canasta.play import apply
 from canasta.rules import Rules
@@ -40,3 +42,17 @@ def random_state(players: int, seed: int, steps: int, rules: Rules | None = None
         pass
     assert state is not None
     return state
+
+
+def play_hand_with_bots(game: Game, bots: Sequence[Bot], max_steps: int = 3000) -> None:
+    """Play the game's current hand to its end, each seat's bot choosing from the legal
+    list (every choice must be listed)."""
+    steps = 0
+    while not game.state.over and steps < max_steps:
+        seat = game.state.turn
+        legal = game.legal_actions()
+        action = bots[seat].choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(action)
+        steps += 1
+    assert game.state.over

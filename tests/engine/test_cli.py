@@ -39,15 +39,15 @@ def test_bench_prints_the_three_figures(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     "argv",
     [
-        ["simulate", "--variant", "samba", "--hands", "1"],
-        ["play-demo", "--variant", "samba"],
+        ["simulate", "--variant", "hand-and-foot", "--hands", "1"],
+        ["play-demo", "--variant", "hand-and-foot"],
     ],
 )
 def test_unknown_variant_exits_2_with_the_error_code(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2
     assert "error [unknown_variant]" in err
-    assert "'samba'" in err
+    assert "'hand-and-foot'" in err
     assert "Traceback" not in err
 
 

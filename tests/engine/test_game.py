@@ -423,7 +423,7 @@ def test_a_second_hand_before_the_first_is_over() -> None:
         ({"hands": []}, "hands"),
         ({"hands": "draw"}, "hands"),
         ({"hands": [["draw"], "draw"]}, "hands"),
-        ({"variant": "samba"}, "samba"),
+        ({"variant": "hand-and-foot"}, "hand-and-foot"),
         ({"players": 5}, "5"),
     ],
 )

@@ -28,8 +28,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from canasta import variants
-from canasta.actions import ASK, DRAW, NO, PASS, YES, Action, Add, Answer, Ask, Discard, Draw, Meld, Pass, Take
-from canasta.cards import ALL_CARDS, NATURAL_RANKS, Card, sort_cards
+from canasta.actions import (ASK, DRAW, NO, PASS, YES, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass,
+                             Swap, Take)
+from canasta.cards import ALL_CARDS, NATURAL_RANKS, SEQUENCE_ORDER, Card, sort_cards
 from canasta.errors import IllegalAction
 from canasta.legal import is_legal, legal_actions
 from canasta.melds import MeldKind
@@ -147,7 +148,21 @@ def draw_group(data: st.DataObject, state: HandState, *, rank: str | None = None
     hand (``rank`` if given) with some of the hand's wild cards."""
     hand = _hand(state)
     modes = ["any", "hand", "kind", "kind", "kind"] if hand else ["any"]
+    if hand and state.rules.sequences:
+        modes += ["run", "run", "run"]
     mode = data.draw(st.sampled_from(modes))
+    if mode == "run":
+        # consecutive cards of one suit from the hand (a sequence, or nearly one)
+        first = data.draw(st.sampled_from(hand))
+        if first.natural:
+            same = {SEQUENCE_ORDER[c.rank]: c for c in hand if c.natural and c.suit == first.suit}
+            p = SEQUENCE_ORDER[first.rank]
+            length = data.draw(st.integers(1, 7))
+            run = [same[q] for q in range(p, p + length) if q in same]
+            if data.draw(st.integers(0, 4)) == 0:
+                run.append(data.draw(st.sampled_from(hand)))
+            return tuple(run) + _some_wilds(data, state)
+        return (first,)
     if mode == "any":
         return tuple(data.draw(st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=max_size)))
     if mode == "hand":
@@ -174,7 +189,16 @@ def draw_group(data: st.DataObject, state: HandState, *, rank: str | None = None
     return cards
 
 
-ALL_KINDS = ("draw", "pass", "take", "take", "meld", "meld", "add", "add", "discard", "discard", "ask", "answer")
+def _some_wilds(data: st.DataObject, state: HandState) -> Cards:
+    """Open Samba (S6): sometimes one or two of the hand's wild cards for a sequence."""
+    wilds = [c for c in _hand(state) if c.wild]
+    if not (state.rules.sequence_wilds and wilds) or data.draw(st.booleans()):
+        return ()
+    return tuple(data.draw(st.lists(st.sampled_from(wilds), min_size=1, max_size=2)))
+
+
+ALL_KINDS = ("draw", "pass", "take", "take", "meld", "meld", "add", "add", "discard", "discard", "ask", "answer",
+             "merge", "swap")
 
 
 def random_action(data: st.DataObject, state: HandState, kinds: tuple[str, ...] = ALL_KINDS) -> Action:
@@ -189,26 +213,48 @@ def random_action(data: st.DataObject, state: HandState, kinds: tuple[str, ...] 
     if kind == "answer":
         return data.draw(st.sampled_from([YES, NO]))
     hand = _hand(state)
+    side_melds = state.melds[state.turn % state.rules.sides]
+    if kind == "merge":
+        n = max(len(side_melds), 2)
+        i, j = data.draw(st.integers(0, n)), data.draw(st.integers(0, n))
+        return Merge(min(i, j), max(i, j) + (i == j))
+    if kind == "swap":
+        groups = [k for k, m in enumerate(side_melds) if m.kind is MeldKind.GROUP]
+        if not groups or not hand:
+            return Swap("K", data.draw(st.sampled_from(ALL_CARDS)), data.draw(st.sampled_from(ALL_CARDS)))
+        k = data.draw(st.sampled_from(groups))
+        m = side_melds[k]
+        target = data.draw(st.sampled_from([m.rank, f"#{k}"]))
+        mine = [c for c in hand if c.rank == m.rank] or list(hand)
+        wilds = [c for c in m.cards if c.wild] or list(ALL_CARDS)
+        return Swap(target, data.draw(st.sampled_from(mine)), data.draw(st.sampled_from(wilds)))
     if kind == "discard":
         source = st.sampled_from(hand) if hand and data.draw(st.booleans()) else st.sampled_from(ALL_CARDS)
         return Discard(data.draw(source))
     if kind == "take":
         n = data.draw(st.integers(0, 4))
+        target = ""
+        if side_melds and data.draw(st.integers(0, 2)) == 0:
+            target = f"#{data.draw(st.integers(0, len(side_melds)))}"
         if n == 0:
-            return Take()
+            return Take(target=target)
         top = state.discard[-1].kind if state.discard else None
         cards = draw_group(data, state, rank=top if top and data.draw(st.booleans()) else None, max_size=n)
         extra = tuple(draw_group(data, state) for _ in range(data.draw(st.integers(0, 1))))
-        return Take(sort_cards(cards), tuple(sort_cards(g) for g in extra))
+        return Take(sort_cards(cards), tuple(sort_cards(g) for g in extra), target)
     if kind == "meld":
         held = frozenset(m.rank for m in state.melds[state.turn % state.rules.sides])
         groups = tuple(sort_cards(draw_group(data, state, avoid=held)) for _ in range(data.draw(st.integers(1, 2))))
         return Meld(groups)
     melds = state.melds[state.turn % state.rules.sides]
-    usable = [i for i, m in enumerate(melds) if any(c.rank == m.rank or c.wild for c in hand)]
+    usable = [i for i, m in enumerate(melds) if any(c.rank == m.rank or c.wild or c.suit == m.suit for c in hand)]
     if usable and data.draw(st.integers(0, 3)):
         # a meld of the side, with cards of its rank and/or wild cards
         i = data.draw(st.sampled_from(usable))
+        if melds[i].kind is MeldKind.SEQUENCE:
+            near = [c for c in hand if c.natural and c.suit == melds[i].suit]
+            cards = tuple(data.draw(st.lists(st.sampled_from(near or list(hand)), min_size=1, max_size=4)))
+            return Add(f"#{i}", sort_cards(cards + _some_wilds(data, state)))
         target = data.draw(st.sampled_from([melds[i].rank, f"#{i}"]))
         return Add(target, sort_cards(draw_group(data, state, rank=melds[i].rank)))
     targets = [f"#{i}" for i in range(len(melds) + 1)] + list(NATURAL_RANKS) + ["3", "2"]
@@ -237,6 +283,13 @@ def canonical_cards(hand: Cards, cards: Cards) -> Cards:
     return sort_cards(out)
 
 
+def canonical_wilds(hand: Cards, cards: Cards) -> Cards:
+    """A sequence's cards: its naturals as they are (suits matter), its wild cards the
+    first ones of each kind in hand order (Open Samba)."""
+    wild = tuple(c for c in cards if c.wild)
+    return sort_cards(tuple(c for c in cards if not c.wild) + (canonical_cards(hand, wild) if wild else ()))
+
+
 def canonical(state: HandState, action: Action) -> Action | None:
     """The canonical form the list must hold, or None where the listing need not hold it."""
     hand = _hand(state)
@@ -247,21 +300,33 @@ def canonical(state: HandState, action: Action) -> Action | None:
     if isinstance(action, Meld):
         if len(action.melds) != 1 or not melds:
             return None  # compound melds are listed only as minimal openings
+        if len({c.rank for c in action.melds[0] if not c.wild}) > 1:
+            return Meld((canonical_wilds(hand, action.melds[0]),))  # a sequence: its suit matters
         return Meld((canonical_cards(hand, action.melds[0]),))
-    if isinstance(action, Add):
+    if isinstance(action, (Add, Swap)):
         if action.target.startswith("#"):
             i = int(action.target[1:])
         else:
             found = [k for k, m in enumerate(melds) if m.rank == action.target and m.kind is MeldKind.GROUP]
             i = next((k for k in found if not melds[k].full(state.rules)), found[0])
+        if melds[i].kind is MeldKind.SEQUENCE:
+            return Add(f"#{i}", canonical_wilds(hand, action.cards)) if isinstance(action, Add) else None
         ranks = [m.rank for m in melds]
         wild = melds[i].kind is MeldKind.WILD
         label = melds[i].rank if ranks.count(melds[i].rank) == 1 and not wild else f"#{i}"
+        if isinstance(action, Swap):
+            return Swap(label, canonical_cards(hand, (action.card,))[0], action.wild)
         return Add(label, canonical_cards(hand, action.cards))
     if isinstance(action, Take):
         if action.extra or not melds:
             return None
-        return Take(canonical_cards(hand, action.cards))
+        target = action.target
+        if target:
+            m = melds[int(target[1:])]
+            same = [k for k, x in enumerate(melds) if x.kind is MeldKind.GROUP and x.rank == m.rank]
+            if m.kind is MeldKind.GROUP and len(same) == 1 and (not action.cards or state.rules.groups_per_rank == 1):
+                target = ""
+        return Take(canonical_cards(hand, action.cards) if action.cards else (), (), target)
     return action  # draw, pass, ask, answer: one way each
 
 
@@ -315,7 +380,7 @@ def test_random_actions_are_in_the_list_exactly_when_apply_accepts_them(state: H
 def check_completeness(state: HandState, data: st.DataObject, count: int) -> None:
     legal = legal_actions(state)
     event(f"phase {state.phase.value}")
-    kinds = ("take",) if state.phase is Phase.DRAW else ("meld", "add", "add", "discard")
+    kinds = ("take",) if state.phase is Phase.DRAW else ("meld", "add", "add", "discard", "merge", "swap")
     for _ in range(count):
         a = random_action(data, state, kinds)
         if accepted(state, a) is None:
@@ -444,9 +509,56 @@ def test_an_add_or_meld_without_cards_is_refused(kind: str) -> None:
         apply(state, action)
 
 
+# ----------------------------------------------------------------- Samba (RULES.md 4)
+@st.composite
+def samba_rules(draw: st.DrawFn) -> Rules:
+    """Samba for 2, 4 or 6 players, with some of its switches (S1, S2, S5, S6) turned."""
+    rules = variants.get("samba", draw(st.sampled_from([2, 4, 6])))
+    options: dict[str, st.SearchStrategy[Any]] = {
+        "sequence_ace_low": st.booleans(),  # S1
+        "take_onto_canasta": st.booleans(),  # S2
+        "side_wild_limit": st.sampled_from([0, 2]),  # S5, Uruguayan
+        "sequence_wilds": st.sampled_from([2, 2, 1]),  # S6, Open Samba
+    }
+    changes = {k: draw(v) for k, v in options.items() if draw(st.booleans())}
+    return rules.replace(**changes)
+
+
+@given(states(samba_rules()), st.data())
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_in_samba(state: HandState, data: st.DataObject) -> None:
+    check_all(state, data)
 # ----------------------------------------------------------------- the presets of RULES.md 3 and 6
 @given(states(st.sampled_from([variants.get("modern-american"), variants.get("maison"),
                                variants.get("classic-1950s")])), st.data())
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_properties_hold_under_the_new_presets(state: HandState, data: st.DataObject) -> None:
+    check_all(state, data)
+
+
+# ----------------------------------------------------------------- Bolivia (RULES.md 5)
+@st.composite
+def bolivia_rules(draw: st.DrawFn) -> Rules:
+    """Bolivia, with some of Samba's switches that apply to it (S1, S2) turned."""
+    rules = variants.get("bolivia")
+    options: dict[str, st.SearchStrategy[Any]] = {
+        "sequence_ace_low": st.booleans(),  # S1
+        "take_onto_canasta": st.booleans(),  # S2
+    }
+    changes = {k: draw(v) for k, v in options.items() if draw(st.booleans())}
+    return rules.replace(**changes)
+
+
+@given(states(bolivia_rules()), st.data())
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_in_bolivia(state: HandState, data: st.DataObject) -> None:
+    event(f"wild melds on the table: {sum(m.kind is MeldKind.WILD for ms in state.melds for m in ms) > 0}")
+    check_all(state, data)
+
+
+# ----------------------------------------------------------------- Open Samba (S6)
+@given(states(samba_rules().map(lambda r: r.replace(sequence_wilds=2))), st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_properties_hold_in_open_samba(state: HandState, data: st.DataObject) -> None:
+    event(f"sequences with wild cards: {any(m.kind is MeldKind.SEQUENCE and m.wilds for ms in state.melds for m in ms)}")
     check_all(state, data)

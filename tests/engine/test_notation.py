@@ -325,7 +325,7 @@ def test_bad_turn_fields(key: str, value: str) -> None:
     assert e.message.startswith(f"{key}:")
 
 
-@pytest.mark.parametrize("variant", ["hand-and-foot", "Classic", "modern_american"])
+@pytest.mark.parametrize("variant", ["hand-and-foot", "Classic", "Samba", "modern_american"])
 def test_unknown_variant(variant: str) -> None:
     e = refused(position(variant=variant))
     assert e.code == "bad_position"
@@ -344,7 +344,7 @@ def test_unsupported_player_count() -> None:
         ({"nonsense": 1}, "'nonsense'"),
         ({"target": "high"}, "'target'"),
         ({"players": 5}, "'players'"),
-        ({"sequences": True}, "'sequences'"),
+        ({"sequence_max": 1}, "'sequence_max'"),
         ([["target", 1]], "rules"),
         pytest.param({"card_values": ["JK", 50]}, "'card_values'"),
     ],

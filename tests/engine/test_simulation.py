@@ -31,6 +31,33 @@ def test_simulate_finds_no_violation(players: int) -> None:
     assert report.games >= 1
 
 
+#: Samba hands per player count (RULES.md 4): at least 300 each.
+SAMBA_HANDS = int(os.environ.get("CANASTA_SAMBA_SIM_HANDS", "300"))
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_samba_simulation_finds_no_violation(players: int) -> None:
+    rules = variants.get("samba", players)
+    report = simulate(rules, SAMBA_HANDS, seed=300 + players)
+    assert report.violations == []
+    assert report.hands == SAMBA_HANDS
+    assert "stuck" not in report.endings
+    assert report.endings["went_out"] > 0  # sides do reach two canastas or sambas
+
+
+#: Bolivia hands (RULES.md 5): at least 300, basic bots against random ones.
+BOLIVIA_HANDS = int(os.environ.get("CANASTA_BOLIVIA_SIM_HANDS", "300"))
+
+
+def test_bolivia_simulation_finds_no_violation() -> None:
+    report = simulate(variants.get("bolivia"), BOLIVIA_HANDS, seed=404, bots=("basic", "random"))
+    assert report.violations == []
+    assert report.hands == BOLIVIA_HANDS
+    assert "stuck" not in report.endings
+    assert set(report.endings) <= {"went_out", "stock_out", "three_last"}
+    assert report.endings["went_out"] > 0
+
+
 def test_default_covers_a_thousand_hands() -> None:
     assert 4 * DEFAULT_HANDS >= 1000
 

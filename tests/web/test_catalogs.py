@@ -18,7 +18,7 @@ WEB = REPO / "web"
 LANGS = ("en", "fr")
 #: Codes the engine worker (web/worker.py) adds to the host's.
 WORKER_CODES = ("host_unavailable", "worker_exception")
-SECTIONS = ("app", "table", "actions", "hints", "log", "log_you", "dialogs", "score_lines", "endings", "cards",
+SECTIONS = ("app", "table", "actions", "hints", "log", "log_you", "dialogs", "score_lines", "endings", "cards", "suggest",
             "errors", "phase_hints")
 
 
@@ -105,3 +105,16 @@ def test_every_key_the_ui_names_exists() -> None:
     for lang in LANGS:
         missing = sorted(k for k in used if k not in CATALOGS[lang])
         assert missing == [], f"{lang}.json lacks keys the UI uses: {missing}"
+
+
+def test_every_switch_and_preset_has_texts_in_both_languages() -> None:
+    from canasta.switches import SWITCHES
+    from canasta.variants import PRESETS
+
+    for lang in LANGS:
+        for sw in SWITCHES.values():
+            assert f"switches.{sw.id}.title" in CATALOGS[lang], (lang, sw.id)
+            for option in sw.options:
+                assert f"switches.{sw.id}.{option.name}" in CATALOGS[lang], (lang, sw.id, option.name)
+        for name in PRESETS:
+            assert f"variants.{name}.name" in CATALOGS[lang] and f"variants.{name}.line" in CATALOGS[lang], (lang, name)

@@ -66,6 +66,16 @@ def test_meld_kinds_and_targets() -> None:
     assert M.meld_targets(melds) == ["#0", "#1", "#2", "3", "#4"]
 
 
+def test_samba_actions_in_the_legal_list() -> None:
+    legal = M.Legal(["draw", "take #2", "take #1 9H 9S", "merge #0 #3", "swap #1 9D 2C", "discard 5H"])
+    assert legal.take_onto([]) == ["take #2"] and legal.take_onto(["9C", "9D"]) == ["take #1 9D 9C"]
+    assert legal.take_onto(["9C"]) == [] and not legal.take_matches([["9C", "9D"]])
+    assert legal.merges == ["merge #0 #3"]
+    assert legal.swap_for("9S") == [("#1", "2C")] and legal.swap_for("8S") == []
+    assert CATS["en"].log_line("West", "swap #1 9D 2C") == "West put 9 of diamonds in place of 2 of clubs"
+    assert CATS["fr"].log_line("Ouest", "merge #0 #3", you=True) == "Vous avez fusionné deux combinaisons"
+
+
 def test_hand_order_and_groups() -> None:
     hand = M.sort_hand(["JK", "2C", "3S", "4H", "AS", "KD", "KH", "TC"])
     assert hand == ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]

@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Meld, Pass, Take
-from ..cards import Card, card, remove_cards
+from ..cards import SEQUENCE_ORDER, Card, card, remove_cards
 from ..errors import CanastaError
 from ..goout import can_go_out
-from ..melds import GROUP, WILD, TableMeld, grow, new_group
+from ..melds import GROUP, SEQUENCE, WILD, TableMeld, grow, new_meld
 from ..placement import closed_ranks, open_group
 from ..rules import Rules
 from .base import rules_of
@@ -78,6 +78,11 @@ class _Facts:
         self.next_seat = (self.seat + 1) % self.players
         self.next_side = self.next_seat % self.sides
         self.next_ranks = {m.rank for m in self.melds[self.next_side] if m.kind is GROUP}
+        # Cards that extend one of the next side's unfinished sequences (the pile goes with them).
+        self.next_extends = {(m.suit, p) for m in self.melds[self.next_side]
+                             if m.kind is SEQUENCE and m.size < r.sequence_max for p in (m.low - 1, m.high + 1)}
+        # The hand's natural cards by suit and sequence position (to keep runs together).
+        self.places = {(c.suit, SEQUENCE_ORDER[c.rank]) for c in self.hand if c.natural}
         # Every card face up: the own hand, the melds, the pile.
         seen: dict[str, int] = dict(counts)
         for ms in self.melds:
@@ -142,7 +147,7 @@ def _parsed_meld(rules: Rules, texts: tuple[str, ...]) -> TableMeld:
 def _meld(rules: Rules, texts: list[str]) -> TableMeld:
     cards = tuple(card(t) for t in texts)
     try:
-        return new_group(rules, cards)
+        return new_meld(rules, cards)
     except CanastaError:
         # A meld the rules would not start this way (it cannot be: the view comes from a
         # legal state); count its cards anyway.
@@ -287,7 +292,7 @@ class BasicBot:
         melds = list(f.mine)
         try:
             if isinstance(action, Meld):
-                melds.extend(new_group(r, g) for g in action.melds)
+                melds.extend(new_meld(r, g) for g in action.melds)
             else:
                 i = f.meld_index(action.target)
                 if not 0 <= i < len(melds):
@@ -430,6 +435,13 @@ class BasicBot:
         score = 30.0 if n == 1 else (-25.0 if n == 2 else -45.0)
         if any(m.rank == k for m in f.mine):
             score -= 30.0
+        if f.rules.sequences:
+            # Keep cards that build sequences (samba bonus): neighbours of the same suit in hand.
+            p = SEQUENCE_ORDER[k]
+            near = sum(1 for d in (-2, -1, 1, 2) if (c.suit, p + d) in f.places)
+            score -= 12.0 * near
+            if (c.suit, p) in f.next_extends and not f.frozen_for[f.next_side]:
+                score -= 60.0 + 6.0 * (len(f.discard) + 1)
         frozen = f.frozen_for[f.next_side]
         pile = len(f.discard) + 1
         unseen = f.unseen(k)
