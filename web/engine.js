@@ -37,17 +37,42 @@
     progress: "start",
     call(name, ...args) {
       if (failure) return Promise.reject(new Error(failure));
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
+      // Posted once the engine is up: a start may be retried in a new worker.
+      return ready.then(() => new Promise((resolve, reject) => {
+        const id = nextId++;
         pending.set(id, { resolve, reject });
         worker.postMessage({ type: "call", id, name, args });
-      });
+      }));
     },
   };
   window.canastaEngine = engine;
 
-  const worker = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
-  worker.addEventListener("message", (event) => {
+  // Offline, Pyodide's files are asked for under ./offline/ (the service worker answers
+  // that path from its precache; online it leaves ./pyodide/ to the HTTP cache). A start
+  // that fails is retried once that way: "online" is not always true.
+  let worker = null;
+  let retried = !navigator.onLine;
+  const start = (offline) => {
+    worker = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    worker.postMessage({
+      type: "init",
+      pyodide: offline ? new URL("./offline/" + script.dataset.pyodide.replace(/^\.\//, ""), document.baseURI).href
+        : url("pyodide"),
+      wheel: url("wheel"),
+      workerPy: url("workerPy"),
+    });
+  };
+  const retry = (reason) => {
+    if (retried || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
+    retried = true;
+    console.warn("engine worker failed to start (" + reason + "): retrying from the offline copy");
+    worker.terminate();
+    start(true);
+    return true;
+  };
+  const onMessage = (event) => {
     const data = event.data || {};
     if (data.type === "result") {
       const call = pending.get(data.id);
@@ -61,18 +86,15 @@
     } else if (data.type === "ready") {
       readyResolve(data.info);
     } else if (data.type === "failed") {
+      if (retry(data.message)) return;
       console.error("engine worker failed to start:", data.message);
       fail(data.message);
     }
-  });
-  worker.addEventListener("error", (event) => {
+  };
+  const onError = (event) => {
+    if (retry(event.message || "error")) return;
     console.error("engine worker error:", event.message || event);
     fail(event.message || "the engine worker could not be loaded");
-  });
-  worker.postMessage({
-    type: "init",
-    pyodide: url("pyodide"),
-    wheel: url("wheel"),
-    workerPy: url("workerPy"),
-  });
+  };
+  start(!navigator.onLine);
 })();
