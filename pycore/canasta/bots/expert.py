@@ -27,8 +27,9 @@ For one decision, with the seat's view alone:
    points and ``Z`` standard errors (the best such one), else level 3's choice stands:
    the search overrules level 3 only where it is confident.
 
-The budget is ``rollouts`` playouts per decision (deterministic: a seed gives the same
-decision on every machine), default :data:`DEFAULT_ROLLOUTS`; ``time_limit`` (seconds)
+The budget is ``rollouts`` playouts per decision and at most ``max_steps`` playout
+actions (deterministic: a seed gives the same decision on every machine), defaults
+:data:`DEFAULT_ROLLOUTS` and :data:`DEFAULT_MAX_STEPS`; ``time_limit`` (seconds)
 optionally stops sooner, at the price of machine-dependent decisions. Each decision's
 generator comes from the bot's seed; nothing reads the global ``random``.
 
@@ -65,6 +66,10 @@ from .memory import Memory
 DEFAULT_ROLLOUTS = 40
 #: Actions played out after a candidate before scoring the position (None: to the hand's end).
 DEFAULT_HORIZON: int | None = 40
+#: At most this many playout actions per decision (whole samples: every candidate gets
+#: the same number): bounds the slowest decisions, where every playout runs to the
+#: horizon. Counted, not timed, so a decision stays the same on every machine.
+DEFAULT_MAX_STEPS = 1000
 #: Cards still in hand at a horizon count this share of their value against the side.
 HAND_WEIGHT = 0.6
 #: A discard scored this much below level 3's best one is a blunder (never a candidate).
@@ -164,9 +169,11 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, horizon: int | None = DEFAULT_HORIZON,
-                 max_candidates: int = 4, time_limit: float | None = None) -> None:
+                 max_candidates: int = 4, time_limit: float | None = None, max_steps: int = DEFAULT_MAX_STEPS) -> None:
         self.rng = random.Random(seed)
         self.rollouts = rollouts
+        self.max_steps = max_steps
+        self.steps = 0
         self.horizon = horizon
         self.max_candidates = max_candidates
         self.time_limit = time_limit
@@ -199,12 +206,15 @@ class ExpertBot:
         diffs: list[list[float]] = [[] for _ in cands]
         samples = max(2, self.rollouts // len(cands))
         start = time.perf_counter()
-        for _ in range(samples):
+        self.steps = 0
+        for k in range(samples):
             state = sampler.sample(self.rng)
             seed = self._seed()
             base = self.playout(apply(state, cands[0]), side, seed)
             for j in range(1, len(cands)):
                 diffs[j].append(self.playout(apply(state, cands[j]), side, seed) - base)
+            if k >= 1 and self.steps >= self.max_steps:
+                break  # the playouts are long (early in the hand): the actions' budget is spent
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
         return self._pick(cands, diffs)
@@ -245,6 +255,7 @@ class ExpertBot:
                 action = bot.choose(playout_view(state, seat), tuple(legal))
             state = apply(state, action)
             steps += 1
+        self.steps += steps
         return evaluate(state, side)
 
 
