@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import NO, YES, Action, Take
+from ..actions import ASK, NO, YES, Action, Take
 from ..melds import GROUP, WILD
 from ..cards import Card
 from .basic import _Facts
@@ -59,6 +59,22 @@ class Weights:
 TUNED = Weights(yes_max_points=80.0, out_risk=0.8, discarded_bonus=16.0)
 
 
+def unfinished_cost(f: _Facts) -> float:
+    """What the side's unfinished melds cost if the hand ends now (RULES.md 3: natural
+    groups of penalised ranks, wild-card melds); zero where the rules charge nothing."""
+    r = f.rules
+    unfinished = dict(r.unfinished_group_penalty)
+    cost = 0.0
+    for m in f.mine:
+        if m.size >= r.canasta_size:
+            continue
+        if m.kind is WILD:
+            cost += r.unfinished_wild_meld_penalty
+        elif m.kind is GROUP and m.natural and m.rank in unfinished:
+            cost += unfinished[m.rank]
+    return cost
+
+
 def ending_cost(f: _Facts) -> float:
     """What the seat's side loses from this seat's hand and its unfinished melds if the
     hand ends now (RULES.md 3, 6): the hand's card points, black 3s at their own price,
@@ -74,15 +90,7 @@ def ending_cost(f: _Facts) -> float:
     for rank, count, penalty in r.held_rank_penalty:
         if f.counts.get(rank, 0) >= count:
             cost += penalty
-    unfinished = dict(r.unfinished_group_penalty)
-    for m in f.mine:
-        if m.size >= r.canasta_size:
-            continue
-        if m.kind is WILD:
-            cost += r.unfinished_wild_meld_penalty
-        elif m.kind is GROUP and m.natural and m.rank in unfinished:
-            cost += unfinished[m.rank]
-    return cost
+    return cost + unfinished_cost(f)
 
 
 class GoodBot(CasualBot):
@@ -127,6 +135,15 @@ class GoodBot(CasualBot):
         want = YES if ending_cost(f) <= self.yes_max_points else NO
         return want if want in legal else legal[0]
 
+    def _play(self, f: _Facts, legal: Sequence[Action]) -> Action:
+        if not f.permission and unfinished_cost(f) > f.rules.going_out_bonus:
+            # Going out now would charge the side's unfinished penalised melds: play on
+            # (as after a "no") and keep building them.
+            f.permission = "no"
+            kept = [a for a in legal if a != ASK]
+            return super()._play(f, kept or legal)
+        return super()._play(f, legal)
+
     def _take_score(self, f: _Facts, take: Take) -> float:
         m = self.memory(f)
         w = self.weights
@@ -152,6 +169,11 @@ class GoodBot(CasualBot):
             score -= w.danger_pair + 6.0 * pile
         elif held == 1 and not frozen and f.rules.take_with_natural_and_wild:
             score -= w.danger_one + 3.0 * pile
+        for rank, count, penalty in f.rules.held_rank_penalty:
+            if k == rank and f.counts.get(k, 0) >= count:
+                # Holding this many at the end costs the penalty (RULES.md 3): shed one,
+                # the more urgently the nearer the end.
+                score += penalty / (25.0 if f.end_near() else 100.0)
         if k in m.passed[nxt]:
             score += w.passed_bonus
         if k in m.discarded[nxt]:
