@@ -681,17 +681,25 @@ class App:
         self.set_snapshot(res["snapshot"])
         await self.after_move()
 
+    async def busy_call(self, name, *args):
+        """One engine request while the table waits (busy): its answer, or None if it was
+        refused (explained to the player) or the player left the game meanwhile."""
+        self.ui.busy = True
+        gen = self.gen
+        res = await self.call(name, *args)
+        self.ui.busy = False
+        if gen != self.gen:
+            return None
+        if not res.get("ok"):
+            self.feedback(self.cat.error_text(res.get("error")))
+            return None
+        return res
+
     async def next_hand(self):
         if self.ui.busy:
             return
-        self.ui.busy = True
-        gen = self.gen
-        res = await self.call("next_hand")
-        self.ui.busy = False
-        if gen != self.gen:
-            return
-        if not res.get("ok"):
-            self.feedback(self.cat.error_text(res.get("error")))
+        res = await self.busy_call("next_hand")
+        if res is None:
             return
         self.update_dismissed = False
         self.ui.feedback = ""
@@ -875,15 +883,10 @@ class App:
     async def hint(self, tb):
         """The expert's suggestion for this turn, with its reason; the cards it would
         play are selected, but nothing is played until the player clicks."""
-        self.ui.busy = True
+        self.ui.busy = True  # the actions wait while the expert thinks
         self.feedback(self.cat.t("hints.thinking"), "hint")
-        gen = self.gen
-        res = await self.call("hint", tb.viewer)
-        self.ui.busy = False
-        if gen != self.gen:
-            return
-        if not res.get("ok"):
-            self.feedback(self.cat.error_text(res.get("error")))
+        res = await self.busy_call("hint", tb.viewer)
+        if res is None:
             return
         action = str(res.get("action") or "")
         words = action.split()
