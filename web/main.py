@@ -156,6 +156,10 @@ class App:
                     prefs["target"] = saved["target"]
                 if isinstance(saved.get("switches"), dict):
                     prefs["switches"] = saved["switches"]
+                if saved.get("level") in M.LEVELS:
+                    prefs["level"] = saved["level"]
+                if isinstance(saved.get("seat_levels"), dict):
+                    prefs["seat_levels"] = saved["seat_levels"]
                 if saved.get("speed") in M.SPEEDS:
                     prefs["speed"] = saved["speed"]
         return prefs
@@ -387,11 +391,19 @@ class App:
     def on_change(self, event):
         target = event.target
         name = target.name if target else None
-        if name not in ("lang", "variant", "players", "target", "speed", "switch"):
+        if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
             return
         value = target.value
         if name == "lang":
             self.set_lang(value)
+            return
+        if name == "seat_level":
+            levels = self.prefs.setdefault("seat_levels", {})
+            if value:
+                levels[target.dataset.seat] = value
+            else:
+                levels.pop(target.dataset.seat, None)
+            self.save_prefs()
             return
         if name == "switch":
             choices = self.choices()
@@ -410,7 +422,7 @@ class App:
             if name == "variant":
                 self.prefs.pop("players", None)
         self.save_prefs()
-        if name != "speed":
+        if name not in ("speed", "level"):
             was_open = by_id("house-rules") and by_id("house-rules").open
             self.render_start()
             if was_open and by_id("house-rules"):
@@ -556,7 +568,8 @@ class App:
         c = self.choices()
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
         options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
-                   "switches": switches, "seed": seed, "humans": [] if watch else [0]}
+                   "switches": switches, "seed": seed, "humans": [] if watch else [0],
+                   "bot": c["level"], "bots": c["seat_levels"]}
         res = await self.call("new_game", json.dumps(options))
         if not res.get("ok"):
             error = res.get("error")
@@ -668,17 +681,25 @@ class App:
         self.set_snapshot(res["snapshot"])
         await self.after_move()
 
+    async def busy_call(self, name, *args):
+        """One engine request while the table waits (busy): its answer, or None if it was
+        refused (explained to the player) or the player left the game meanwhile."""
+        self.ui.busy = True
+        gen = self.gen
+        res = await self.call(name, *args)
+        self.ui.busy = False
+        if gen != self.gen:
+            return None
+        if not res.get("ok"):
+            self.feedback(self.cat.error_text(res.get("error")))
+            return None
+        return res
+
     async def next_hand(self):
         if self.ui.busy:
             return
-        self.ui.busy = True
-        gen = self.gen
-        res = await self.call("next_hand")
-        self.ui.busy = False
-        if gen != self.gen:
-            return
-        if not res.get("ok"):
-            self.feedback(self.cat.error_text(res.get("error")))
+        res = await self.busy_call("next_hand")
+        if res is None:
             return
         self.update_dismissed = False
         self.ui.feedback = ""
@@ -856,6 +877,28 @@ class App:
             await self.play(M.discard_action(hand, ui.selected[0]))
         elif act == "ask":
             await self.play("ask")
+        elif act == "hint":
+            await self.hint(tb)
+
+    async def hint(self, tb):
+        """The expert's suggestion for this turn, with its reason; the cards it would
+        play are selected, but nothing is played until the player clicks."""
+        self.ui.busy = True  # the actions wait while the expert thinks
+        self.feedback(self.cat.t("hints.thinking"), "hint")
+        res = await self.busy_call("hint", tb.viewer)
+        if res is None:
+            return
+        action = str(res.get("action") or "")
+        words = action.split()
+        if words and words[0] in ("meld", "add", "take", "discard", "swap"):
+            codes = [w for w in words[1:] if w != "|" and not w.startswith("#")]
+            if words[0] == "add" and words[1:2] and not words[1].startswith("#"):
+                codes = codes[1:]  # the rank letter names the meld
+            if words[0] == "swap":
+                codes = codes[1:2]
+            self.ui.selected = M.indices_of(tb.hand, codes)
+            self.ui.staged = []
+        self.feedback(self.cat.hint_text(res), "hint")
 
     def add_target(self, tb):
         """The meld the Add button means: the one meld the selection can join, else the

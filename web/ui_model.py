@@ -11,7 +11,11 @@ SPEED_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15, "instant": 0.0}
 TARGETS = (2500, 5000, 7500, 10000)
 PLAYER_COUNTS = (2, 3, 4, 6)
 #: No target: each table's own (Setup.normalize) until the player picks one.
-DEFAULTS = {"lang": "en", "variant": "classic", "players": 4, "speed": "normal"}
+DEFAULTS = {"lang": "en", "variant": "classic", "players": 4, "speed": "normal", "level": "good"}
+#: The bots' levels (canasta.bots), weakest first; "good" by default.
+LEVELS = ("beginner", "casual", "good", "expert")
+LEVEL_KEYS = {"beginner": "app.level_beginner", "casual": "app.level_casual", "good": "app.level_good",
+              "expert": "app.level_expert"}
 CANASTA_SIZE = 7
 
 
@@ -144,6 +148,25 @@ def take_action(hand, groups, top):
             break
     ordered = [groups[first]] + [groups[n] for n in range(len(groups)) if n != first]
     return "take " + " | ".join(cards_text(hand, g) for g in ordered)
+
+
+def indices_of(hand, codes):
+    """Hand positions holding ``codes`` (the same card, else one of the same kind)."""
+    out = []
+    for code in codes:
+        found = -1
+        for i in range(len(hand)):
+            if i not in out and hand[i] == code:
+                found = i
+                break
+        if found < 0:
+            for i in range(len(hand)):
+                if i not in out and kind_of(hand[i]) == kind_of(code):
+                    found = i
+                    break
+        if found >= 0:
+            out.append(found)
+    return out
 
 
 def add_action(target, hand, indices):
@@ -363,6 +386,14 @@ class Setup:
             if chosen.get(sid) in self.options(sid):
                 kept[sid] = chosen[sid]
         out["table_switches"] = kept
+        if prefs.get("level") not in LEVELS:
+            out["level"] = DEFAULTS["level"]
+        seats = {}
+        raw = prefs.get("seat_levels") or {}
+        for seat in range(1, out["players"]):
+            if raw.get(str(seat)) in LEVELS:
+                seats[str(seat)] = raw[str(seat)]
+        out["seat_levels"] = seats
         return out, changed
 
     def changed_switches(self, name, players, chosen):

@@ -128,6 +128,9 @@ def start_menu(cat, prefs, has_save, setup):
     out.append(_radios(cat, "speed", "app.bot_speed", [("slow", cat.t("app.speed_slow"), ""),
                                                        ("normal", cat.t("app.speed_normal"), ""),
                                                        ("fast", cat.t("app.speed_fast"), "")], prefs["speed"]))
+    out.append(_radios(cat, "level", "app.level", [(lv, cat.t(M.LEVEL_KEYS[lv]), "") for lv in M.LEVELS],
+                       prefs.get("level", "good")))
+    out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
     out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}))
     out.append('<div class="menu-buttons">')
     if has_save:
@@ -138,6 +141,26 @@ def start_menu(cat, prefs, has_save, setup):
     out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
                + esc(cat.t("app.watch")) + '</button>')
     out.append('</div></form>')
+    return "".join(out)
+
+
+def seat_levels(cat, prefs, sides):
+    """The advanced panel: a level for each bot seat (else the table's)."""
+    players = prefs["players"]
+    chosen = prefs.get("seat_levels") or {}
+    out = ['<details class="house-rules" id="seat-levels"><summary>' + esc(cat.t("app.seat_levels")) + '</summary>']
+    for seat in range(1, players):
+        field_id = "seat-level-" + str(seat)
+        out.append('<div class="field switch"><label class="field-label" for="' + field_id + '">'
+                   + esc(cat.t(M.seat_role(seat, 0, players, False, sides))) + '</label><select id="' + field_id
+                   + '" name="seat_level" data-seat="' + str(seat) + '">')
+        current = chosen.get(str(seat), "")
+        for value in ("",) + M.LEVELS:
+            label = cat.t("app.level_same") if value == "" else cat.t(M.LEVEL_KEYS[value])
+            out.append('<option value="' + value + '"' + (" selected" if value == current else "") + '>'
+                       + esc(label) + '</option>')
+        out.append('</select></div>')
+    out.append('</details>')
     return "".join(out)
 
 
@@ -589,6 +612,7 @@ def actions_bar(tb):
     if legal.swaps:  # Samba: a natural card from hand for a group's wild card
         swap_ok = play and sel == 1 and len(legal.swap_for(tb.sel_codes[0])) > 0
         buttons.append(("swap", cat.t("actions.swap"), play and sel == 1, swap_ok))
+    buttons.append(("hint", cat.t("actions.hint"), tb.can_act, False))
     if tb.players > tb.sides:  # partnerships: a partner to ask
         buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
     buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))

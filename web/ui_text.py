@@ -148,6 +148,8 @@ class Catalog:
         text = "" if value is None else str(value)
         if key == "card":
             return self.card_name(text)
+        if key == "rank" and text == "*":  # a wild-card meld (hint reasons)
+            return self.t("table.wild_meld")
         if key in ("rank", "target"):
             return self.rank_name(text) if (text in RANK_ORDER and len(text) == 1) or text == "JK" else text
         if key == "ranks":

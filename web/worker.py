@@ -75,6 +75,10 @@ def bot_step():
     return _call("bot_step")
 
 
+def hint(seat):
+    return _call("hint", seat)
+
+
 def next_hand():
     return _call("next_hand")
 
@@ -87,4 +91,4 @@ def load(save_json):
     return _call("load", save_json)
 
 
-__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "bot_step", "next_hand", "save", "load"]
+__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "bot_step", "hint", "next_hand", "save", "load"]

@@ -238,7 +238,7 @@ def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..
     expect(notices).to_be_visible()
     text = notices.inner_text()
     assert EN.t("app.save_unreadable", reason=EN.reason_text("JSONDecodeError")) in text
-    assert EN.t("app.bad_param", name="players", value="7", expected="4, 2") in text
+    assert EN.t("app.bad_param", name="players", value="7", expected="2, 3, 4, 6") in text
     assert EN.t("app.bad_param", name="speed", value="warp", expected="slow, normal, fast, instant") in text
     expect(page.locator("#btn-continue")).to_have_count(0)
     expect(page.locator("#opt-players-4")).to_be_checked()  # the default

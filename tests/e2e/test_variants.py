@@ -134,3 +134,29 @@ def test_a_samba_switch_changes_what_the_engine_allows(watched: Callable[..., Wa
         legal[option] = snap["legal"]
     assert "add #1 6S" in legal["ace_low_too"] and "add #1 6S" not in legal["four_to_ace"]
     w.assert_clean()
+
+
+def test_bot_levels_and_the_hint(watched: Callable[..., Watched], site_url: str) -> None:
+    """The table's level and a seat's level reach the engine (kept in the save); the Hint
+    button shows the expert's suggestion with its reason and selects its cards, and plays
+    nothing."""
+    w = watched(viewport={"width": 390, "height": 844})
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(f"{site_url}?lang=en")
+    wait_ui(page)
+    page.check("#opt-level-casual")
+    page.click("#seat-levels summary")
+    page.select_option("#seat-level-2", "expert")  # the partner
+    page.goto(f"{site_url}?lang=en&seed=5&new=1&speed=instant")
+    page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
+    save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
+    assert save["options"]["bot"] == "casual" and save["options"]["bots"] == {"2": "expert"}
+    moves = _moves(page)
+    page.click("#act-hint")
+    expect(page.locator("#g-feedback")).to_contain_text(EN.t("suggest.line", text="").strip())
+    text = page.inner_text("#g-feedback")
+    assert " — " in text  # a reason follows the move
+    assert _moves(page) == moves  # nothing was played
+    page.wait_for_selector('#game[data-human-turn="true"][data-busy="false"]', state="attached")
+    w.assert_clean()

@@ -118,3 +118,16 @@ def test_every_switch_and_preset_has_texts_in_both_languages() -> None:
                 assert f"switches.{sw.id}.{option.name}" in CATALOGS[lang], (lang, sw.id, option.name)
         for name in PRESETS:
             assert f"variants.{name}.name" in CATALOGS[lang] and f"variants.{name}.line" in CATALOGS[lang], (lang, name)
+
+
+def test_every_hint_reason_has_texts_in_both_languages() -> None:
+    from canasta.host import hint_reasons
+
+    reasons = json.loads(hint_reasons())["reasons"]
+    assert reasons
+    for lang in LANGS:
+        for code, english in reasons.items():
+            key = f"reasons.{code}"
+            assert key in CATALOGS[lang], (lang, code)
+            # only parameters the engine gives (the suggestion itself already names the card)
+            assert set(placeholders(CATALOGS[lang][key])) <= set(placeholders(english)), (lang, code)

@@ -76,6 +76,17 @@ def test_samba_actions_in_the_legal_list() -> None:
     assert CATS["fr"].log_line("Ouest", "merge #0 #3", you=True) == "Vous avez fusionné deux combinaisons"
 
 
+def test_hint_lines() -> None:
+    en, fr = CATS["en"], CATS["fr"]
+    hint = {"action": "add #2 2C JK", "reason": {"code": "complete_canasta", "params": {"rank": "*"}}}
+    assert en.hint_text(hint) == ("Suggestion: add 2 of clubs, Joker to your side's meld — it completes a canasta "
+                                  "of Wild cards.")
+    hint = {"action": "discard 9S", "reason": {"code": "safe_discard", "params": {"card": "9S"}}}
+    assert fr.hint_text(hint).startswith("Suggestion : défaussez 9 de pique — ")
+    assert en.hint_text({"action": "draw", "reason": {"code": "no_such_reason"}}) == "Suggestion: draw from the stock"
+    assert en.hint_text(None) == en.t("suggest.none")
+
+
 def test_hand_order_and_groups() -> None:
     hand = M.sort_hand(["JK", "2C", "3S", "4H", "AS", "KD", "KH", "TC"])
     assert hand == ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]
