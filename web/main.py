@@ -817,7 +817,8 @@ class App:
             await self.play("pass")
         elif act == "take":
             text = M.take_action(hand, groups, (tb.view or {}).get("discard_top"))
-            if not ui.staged and not tb.legal.take_matches(groups) and not (text == "take" and tb.legal.can_text("take")):
+            codes = [[hand[i] for i in g] for g in groups]
+            if not ui.staged and not tb.legal.take_matches(codes) and not (text == "take" and tb.legal.can_text("take")):
                 # only a named meld can take it (Samba: a sequence, one of two groups)
                 onto = tb.legal.take_onto([hand[i] for i in ui.selected])
                 if len(onto) > 1 and tb.glow_targets:

@@ -448,7 +448,9 @@ def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
         raise IllegalAction("side_wild_limit", f"your side's melds hold at most {r.side_wild_limit} wild cards",
                             maximum=r.side_wild_limit)
     left = len(state.hands[seat])
-    if left <= 1:
+    if left == 1 and _last_card_melds_out(state):
+        pass  # the last card still goes out by melding this turn: not a final discard
+    elif left <= 1:
         _may_go_out(state, "meld" if left == 0 else "discard")
         if left == 0:
             if r.go_out_with_discard:
@@ -461,6 +463,23 @@ def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
                                                     closed=closed_ranks(r, state.melds)):
         raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
     return state
+
+
+def _last_card_melds_out(state: HandState) -> bool:
+    """After the partner's binding "yes", melding down to one card that still goes out by
+    being melded this turn (completing the side's canastas) is allowed: the "yes" was
+    given because the hand can go out (``can_go_out``, any order of melds), so the player
+    must be able to finish in that order. Otherwise the side must already hold its
+    canastas to keep a single card (the engine's reading of RULES.md 2 "Going out";
+    tests/scenarios/classic/goout-canasta-completed-same-turn.json). Found in Samba: after
+    a "yes" the hand 2H 2D could go out (2H and 2D each complete a canasta) but neither
+    add was allowed, which left the player without a legal action."""
+    r = state.rules
+    if r.go_out_with_discard or state.permission != "yes":
+        return False
+    side = state.side
+    return can_go_out(r, state.hands[state.turn], state.melds[side], meld_out=True,
+                      closed=closed_ranks(r, state.melds))
 
 
 def _may_go_out(state: HandState, how: str) -> None:
