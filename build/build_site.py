@@ -323,7 +323,7 @@ def manifest() -> dict[str, object]:
         "id": "./",
         "name": "Canasta",
         "short_name": "Canasta",
-        "description": "Classic Canasta for 2 to 6 players, against bots. Works offline.",
+        "description": "Canasta and its variants (Classic, Modern American, Samba, Bolivia, house rules) against bots. Works offline.",
         "lang": "en",
         "start_url": "./",
         "scope": "./",

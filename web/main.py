@@ -391,6 +391,8 @@ class App:
     def on_change(self, event):
         target = event.target
         name = target.name if target else None
+        if name and name.startswith("switch-"):
+            name = "switch"  # the radios of one house-rule switch (data-switch names it)
         if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
             return
         value = target.value

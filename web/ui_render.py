@@ -213,7 +213,9 @@ def house_rules(cat, setup, variant, players, chosen):
                    + '</legend>')
         for o in setup.options(sid):
             mark = " (" + cat.t("app.default") + ")" if o == defaults.get(sid) else ""
-            out.append('<label class="switch-item"><input type="radio" name="switch" id="sw-' + esc(sid) + '-' + esc(o)
+            # one radio group per switch (a name shared by every switch would make one group)
+            out.append('<label class="switch-item"><input type="radio" name="switch-' + esc(sid) + '" id="sw-' + esc(sid)
+                       + '-' + esc(o)
                        + '" data-switch="' + esc(sid) + '" value="' + esc(o) + '"'
                        + (" checked" if o == current else "") + '><span>' + esc(option_text(cat, setup, sid, o) + mark)
                        + '</span></label>')

@@ -54,6 +54,10 @@ def test_setup_keeps_only_choices_the_catalog_offers() -> None:
     assert 8500 in setup.targets("classic", 4, 8500) and 3000 not in setup.targets("classic", 4)
     html = R.start_menu(CATS["fr"], setup.normalize(dict(M.DEFAULTS, lang="fr", players=6))[0], False, setup)
     assert 'id="sw-D10"' in html and 'id="sw-D9"' not in html and "2 équipes de 3" in html
+    # each switch is its own radio group, with its current option checked
+    for sid in setup.switch_ids("classic", 6):
+        group = re.findall(r'<input type="radio" name="switch-' + sid + r'"[^>]*>', html)
+        assert len(group) == len(setup.options(sid)) and sum(" checked" in g for g in group) == 1, sid
     # no catalog at all (variants.json unreadable): still a menu, nothing offered beyond it
     empty = M.Setup({})
     assert empty.normalize(M.DEFAULTS)[0]["variant"] == "classic"
