@@ -72,7 +72,7 @@ from playwright.sync_api import Error as PlaywrightError
 REPO = Path(__file__).resolve().parents[1]
 # The e2e suite's Chromium location, flags, script loader and local server: one copy of each.
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
-from site_helpers import CHROMIUM, SITE, serve_site  # noqa: E402
+from site_helpers import CHROMIUM, SITE, SW_CONTROLLED_JS, serve_site  # noqa: E402
 from site_helpers import CHROMIUM_ARGS as E2E_ARGS  # noqa: E402
 
 # Plus: other hosts do not resolve (instead of request interception, which disables the
@@ -256,25 +256,6 @@ APP_INIT = r"""
 })();
 """
 
-SW_CONTROLLED = """async (limit) => Promise.race([
-  new Promise((resolve) => setTimeout(() => resolve("not controlled after " + limit + " ms"), limit)),
-  (async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) =>
-            navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-    }
-    const active = registration.active;
-    if (active.state !== "activated") {
-        await new Promise((resolve) => active.addEventListener("statechange", () => {
-            if (active.state === "activated") resolve();
-        }));
-    }
-    return (await caches.keys()).length;
-  })(),
-])"""
-
-
 # --- the browser --------------------------------------------------------------------------
 
 
@@ -368,7 +349,8 @@ def bench_app(watch: Watch, context: BrowserContext, url: str, seed: int, watch_
         out[run]["served"] = dict(served)
         out[run]["transferred"] = page.evaluate(TRANSFERRED)
         if run == "cold":
-            out[run]["caches"] = page.evaluate(SW_CONTROLLED, TIMEOUT_MS)
+            facts = page.evaluate(SW_CONTROLLED_JS, TIMEOUT_MS)
+            out[run]["caches"] = len(facts["caches"]) if isinstance(facts, dict) else facts
         page.close()
     page = watch.page(context, "watch", APP_INIT)
     page.goto(f"{url}?watch=1&seed={seed}&speed={watch_speed}", wait_until="commit")

@@ -65,18 +65,11 @@ function precachedURL(request) {
   return PRECACHED.has(url.href) ? url.href : null;
 }
 
-/** The request's URL without query or fragment. */
-function stripped(request) {
-  const url = new URL(request.url);
-  url.search = "";
-  url.hash = "";
-  return url.href;
-}
-
 self.addEventListener("fetch", (event) => {
   const url = precachedURL(event.request);
   if (!url) return;
-  if (self.navigator.onLine && url.startsWith(PYODIDE) && url === stripped(event.request)) return;
+  // online, Pyodide's own paths go to the HTTP cache; the ./offline/ alias never does
+  if (self.navigator.onLine && url.startsWith(PYODIDE) && !event.request.url.startsWith(OFFLINE)) return;
   event.respondWith(
     caches
       .open(CACHE_NAME)

@@ -236,15 +236,6 @@ def _level(value: Any, code: str, field: str) -> str:
     raise HostError(code, f"{field}: a level 1-4 or one of {', '.join(sorted(BOTS))}", field=field)
 
 
-def _rule_overrides(rules: Rules) -> dict[str, Any]:
-    """The table's rules as overrides of its preset (public: every seat knows them)."""
-    try:
-        base = get_variant(rules.name, rules.players).to_dict()
-    except CanastaError:
-        base = {}
-    return {k: v for k, v in rules.to_dict().items() if k != "name" and base.get(k) != v}
-
-
 def _bot_seed(seed: int, seat: int, hand: int, step: int) -> int:
     """The seed of one bot decision: the same decision after a save and a load."""
     digest = hashlib.sha256(f"canasta-bot/{seed}/{seat}/{hand}/{step}".encode()).digest()
@@ -259,7 +250,6 @@ class Host:
         self._options: dict[str, Any] = {}
         self._humans: frozenset[int] = frozenset()
         self._log: list[dict[str, Any]] = []
-        self._overrides: dict[str, Any] = {}
         self._table: dict[str, Any] = {}
 
     # ------------------------------------------------------------- requests
@@ -360,7 +350,6 @@ class Host:
         self._options = options
         self._humans = frozenset(options["humans"])
         self._log = log[-LOG_SIZE:]
-        self._overrides = _rule_overrides(game.rules)
         r = game.rules
         self._table = {"variant": r.name, "players": r.players, "target": r.target,
                        "switches": table_switches(r)}
@@ -392,9 +381,8 @@ class Host:
         return min(self._humans) if self._humans else 0
 
     def _view(self, seat: int) -> dict[str, Any]:
-        view = self._need_game().view(seat)
-        view["rules"] = dict(self._overrides)
-        return view
+        # Game.view already carries the table's rule overrides (views.view: public)
+        return self._need_game().view(seat)
 
     def _apply(self, game: Game, action: Any) -> None:
         seat = game.state.turn

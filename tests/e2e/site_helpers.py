@@ -89,27 +89,32 @@ def wait_ready(page: Page, engine_version: str) -> None:
     assert "ready" in text and engine_version in text, text
 
 
+#: JavaScript: wait (at most ``limit`` ms) until a service worker is activated and
+#: controls the page; resolves to {scriptURL, caches} or to a message on time-out.
+#: Shared with tools/bench_site.py.
+SW_CONTROLLED_JS = """async (limit) => Promise.race([
+  new Promise((resolve) => setTimeout(() => resolve("not controlled after " + limit + " ms"), limit)),
+  (async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+            navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    const active = registration.active;
+    if (active.state !== "activated") {
+        await new Promise((resolve) => active.addEventListener("statechange", () => {
+            if (active.state === "activated") resolve();
+        }));
+    }
+    return { scriptURL: navigator.serviceWorker.controller.scriptURL, caches: await caches.keys() };
+  })(),
+])"""
+
+
 def wait_controlled(page: Page) -> dict[str, Any]:
     """Wait until a service worker is activated and controls the page; returns its facts."""
-    facts: dict[str, Any] = page.evaluate(
-        """async () => {
-            const registration = await navigator.serviceWorker.ready;
-            if (!navigator.serviceWorker.controller) {
-                await new Promise((resolve) =>
-                    navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
-            }
-            const active = registration.active;
-            if (active.state !== "activated") {
-                await new Promise((resolve) => active.addEventListener("statechange", () => {
-                    if (active.state === "activated") resolve();
-                }));
-            }
-            return {
-                scriptURL: navigator.serviceWorker.controller.scriptURL,
-                caches: await caches.keys(),
-            };
-        }"""
-    )
+    facts = page.evaluate(SW_CONTROLLED_JS, READY_TIMEOUT_MS)
+    assert isinstance(facts, dict), facts
     return facts
 
 
