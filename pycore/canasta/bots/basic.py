@@ -277,7 +277,9 @@ class BasicBot:
                 return step
         if not f.opened:
             if melds:
-                return self._opening(f, melds)
+                opening = self._opening(f, melds)
+                if opening is not None:
+                    return opening
         else:
             step = self._meld_step(f, melds, adds)
             if step is not None:
@@ -330,32 +332,38 @@ class BasicBot:
             return discards[0]
         return best
 
-    def _opening(self, f: _Facts, melds: list[Meld]) -> Meld:
+    def _opening(self, f: _Facts, melds: list[Meld]) -> Meld | None:
         """The listed minimal opening with the fewest wild cards, then the fewest pairs
-        spent (a pair with wild cards), then the fewest cards."""
+        spent (a pair with wild cards), then the fewest cards (None: not yet, in a
+        subclass that may wait)."""
         best = melds[0]
         best_score = float("-inf")
         for m in melds:
-            wilds = 0
-            pairs = 0
-            for g in m.melds:
-                w = sum(1 for c in g if c.wild)
-                wilds += w
-                if w and len(g) - w == 2:
-                    pairs += 1
-            n = sum(len(g) for g in m.melds)
-            score = -100.0 * wilds - 30.0 * pairs - 2.0 * n + self._jitter()
-            for g in m.melds:
-                nat = [c for c in g if not c.wild]
-                if not nat and len(g) < f.rules.canasta_size:
-                    score -= 300.0  # an unfinished wild-card meld costs 2000 if it stays so
-                elif nat and nat[0].rank in f.risky and len(g) < f.rules.canasta_size:
-                    score -= 200.0  # an unfinished group of 7s or Aces costs 2500
-            if m.melds and all(not c.wild for g in m.melds for c in g):
-                score += 50.0
+            score = self._opening_score(f, m)
             if score > best_score:
                 best, best_score = m, score
         return best
+
+    def _opening_score(self, f: _Facts, m: Meld) -> float:
+        """How good the opening ``m`` is (higher is better; :meth:`_opening`)."""
+        wilds = 0
+        pairs = 0
+        for g in m.melds:
+            w = sum(1 for c in g if c.wild)
+            wilds += w
+            if w and len(g) - w == 2:
+                pairs += 1
+        n = sum(len(g) for g in m.melds)
+        score = -100.0 * wilds - 30.0 * pairs - 2.0 * n + self._jitter()
+        for g in m.melds:
+            nat = [c for c in g if not c.wild]
+            if not nat and len(g) < f.rules.canasta_size:
+                score -= 300.0  # an unfinished wild-card meld costs 2000 if it stays so
+            elif nat and nat[0].rank in f.risky and len(g) < f.rules.canasta_size:
+                score -= 200.0  # an unfinished group of 7s or Aces costs 2500
+        if m.melds and all(not c.wild for g in m.melds for c in g):
+            score += 50.0
+        return score
 
     def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
         """Natural groups, naturals onto the side's melds, wild cards to complete canastas;

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import ASK, NO, YES, Action, Take
+from ..actions import ASK, NO, YES, Action, Meld, Take
 from ..melds import GROUP, WILD
 from ..cards import Card
 from .basic import _Facts
@@ -48,6 +48,8 @@ class Weights:
     discarded_bonus: float = 10.0  #: the next opponent discarded this kind itself
     pile_extra: float = 0.0  #: added to a pile's worth per card under the top one
     opp_known_pile: float = 0.0  #: a pile's worth less per card an opponent is known to hold of its top rank
+    open_risk: float = 1000.0  #: no opening whose penalised groups are expected to cost more than this
+    group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
 
     def to_dict(self) -> dict[str, float]:
         return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -73,6 +75,55 @@ def unfinished_cost(f: _Facts) -> float:
         elif m.kind is GROUP and m.natural and m.rank in unfinished:
             cost += unfinished[m.rank]
     return cost
+
+
+#: The chance that a side completes a natural canasta of a penalised rank (RULES.md 3:
+#: 7s and Aces) while it still needs 1, 2, 3, ... cards and every missing copy is within
+#: reach (measured: groups started by level 3 in Modern American self-play, 1500 hands).
+COMPLETION = (0.45, 0.23, 0.16, 0.11, 0.06, 0.03)
+
+
+def completion_chance(f: _Facts, m: Memory, rank: str, have: int, pile_lost: bool = True) -> float:
+    """The chance that the side completes a natural canasta of ``rank`` holding ``have``
+    cards of it (in its group and this hand). Copies out of its reach: the opponents'
+    melds, the cards an opponent is known to hold, the pile's (``pile_lost``)."""
+    need = f.rules.canasta_size - have
+    if need <= 0:
+        return 1.0
+    lost = sum(1 for side, ms in enumerate(f.melds) if side != f.side for g in ms for c in g.cards if c.kind == rank)
+    lost += sum(m.holds(s, rank) for s in range(f.players) if s % f.sides != f.side)
+    if pile_lost:
+        lost += sum(1 for c in f.discard if c.kind == rank)
+    spare = f.copies(rank) - have - lost - need
+    if spare < 0:
+        return 0.0
+    p = COMPLETION[min(need, len(COMPLETION)) - 1]
+    if spare == 0:
+        p *= 0.4  # every last copy must come: measured at about 0.4 of the rate above
+    if f.stock_size < 8 * f.rules.draw_count * f.players:
+        p *= 0.7  # fewer than 8 rounds left (measured)
+    return p
+
+
+def group_worth(f: _Facts, m: Memory, rank: str, have: int, pile_lost: bool = True) -> float:
+    """The expected end-of-hand worth of the side's natural group of a penalised ``rank``
+    (RULES.md 3): its canasta bonus if completed, its penalty if not; 0 for other ranks."""
+    penalty = dict(f.rules.unfinished_group_penalty).get(rank)
+    if penalty is None:
+        return 0.0
+    bonus = dict(f.rules.special_canasta_bonus).get(rank, f.rules.natural_canasta_bonus)
+    p = completion_chance(f, m, rank, have, pile_lost)
+    return p * bonus - (1.0 - p) * penalty
+
+
+def new_groups_worth(f: _Facts, m: Memory, groups: tuple[tuple[Card, ...], ...]) -> float:
+    """:func:`group_worth` of the natural groups of penalised ranks in ``groups``, new
+    melds from this hand (every card of the rank in hand counts toward the canasta)."""
+    worth = 0.0
+    for g in groups:
+        if g and len(g) < f.rules.canasta_size and not any(c.wild for c in g):
+            worth += group_worth(f, m, g[0].rank, f.counts.get(g[0].kind, 0))
+    return worth
 
 
 def ending_cost(f: _Facts) -> float:
@@ -152,6 +203,43 @@ class GoodBot(CasualBot):
             # The opponents' known cards of the top rank: that rank is contested.
             k = f.discard[-1].kind
             score -= w.opp_known_pile * sum(m.holds(s, k) for s in range(f.players) if s % f.sides != f.side)
+        if f.risky:
+            score += w.group_risk * self._take_groups(f, m, take)
+        return score
+
+    def _take_groups(self, f: _Facts, m: Memory, take: Take) -> float:
+        """What taking the pile changes in the expected worth of the side's natural groups
+        of penalised ranks (RULES.md 3): the group the top card starts or joins (the
+        pile's cards of that rank come to the hand) and the melds laid with it."""
+        top = f.discard[-1]
+        worth = new_groups_worth(f, m, take.extra)
+        if top.rank not in f.risky or any(c.wild for c in take.cards):
+            return worth  # another rank, or a mixed group: never penalised
+        i = f.meld_index(take.target or top.rank)
+        group = f.mine[i] if 0 <= i < len(f.mine) else None
+        if group is not None and not group.natural:
+            return worth
+        held = f.counts.get(top.kind, 0)
+        size = group.size if group is not None else 0
+        in_pile = sum(1 for c in f.discard if c.kind == top.kind)
+        worth += group_worth(f, m, top.rank, size + held + in_pile, pile_lost=False)
+        if group is not None:
+            worth -= group_worth(f, m, top.rank, size + held)
+        return worth
+
+    def _opening(self, f: _Facts, melds: list[Meld]) -> Meld | None:
+        """Level 2's opening, unless its natural groups of penalised ranks are expected
+        to cost more than ``open_risk`` (RULES.md 3: 2500 each left unfinished): then
+        not yet (the cards stay in hand, where they cost far less)."""
+        best = super()._opening(f, melds)
+        if best is not None and f.risky and new_groups_worth(f, self.memory(f), best.melds) < -self.weights.open_risk:
+            return None
+        return best
+
+    def _opening_score(self, f: _Facts, meld: Meld) -> float:
+        score = super()._opening_score(f, meld)
+        if f.risky:
+            score += self.weights.group_risk * new_groups_worth(f, self.memory(f), meld.melds)
         return score
 
     def _discard_score(self, f: _Facts, c: Card) -> float:
