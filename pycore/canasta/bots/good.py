@@ -77,6 +77,33 @@ def unfinished_cost(f: _Facts) -> float:
     return cost
 
 
+def going_out_cost(f: _Facts) -> float:
+    """What the side's penalised melds would cost if this seat went out now (RULES.md 3):
+    its unfinished ones, with the hand's cards of their kind laid on them, and the new
+    natural groups of a penalised rank the hand's cards would make (a group holds 3+
+    cards: one card alone can be the final discard, and two cannot go out at all)."""
+    r = f.rules
+    size = r.canasta_size
+    unfinished = dict(r.unfinished_group_penalty)
+    wilds = sum(1 for c in f.hand if c.wild)
+    grouped: set[str] = set()
+    cost = 0.0
+    for m in f.mine:
+        if m.size >= size:
+            continue
+        if m.kind is WILD:
+            if m.size + wilds < size:
+                cost += r.unfinished_wild_meld_penalty
+        elif m.kind is GROUP and m.natural and m.rank in unfinished:
+            grouped.add(m.rank)
+            if m.size + f.counts.get(m.rank, 0) < size:
+                cost += unfinished[m.rank]
+    for rank, penalty in unfinished.items():
+        if rank not in grouped and 3 <= f.counts.get(rank, 0) < size:
+            cost += penalty
+    return cost
+
+
 #: The chance that a side completes a natural canasta of a penalised rank (RULES.md 3:
 #: 7s and Aces) while it still needs 1, 2, 3, ... cards and every missing copy is within
 #: reach (measured: groups started by level 3 in Modern American self-play, 1500 hands).
@@ -187,9 +214,9 @@ class GoodBot(CasualBot):
         return want if want in legal else legal[0]
 
     def _play(self, f: _Facts, legal: Sequence[Action]) -> Action:
-        if not f.permission and unfinished_cost(f) > f.rules.going_out_bonus:
-            # Going out now would charge the side's unfinished penalised melds: play on
-            # (as after a "no") and keep building them.
+        if not f.permission and going_out_cost(f) > f.rules.going_out_bonus:
+            # Going out now would charge the side's unfinished penalised melds (or make
+            # new ones of the hand's cards): play on (as after a "no") and build them.
             f.permission = "no"
             kept = [a for a in legal if a != ASK]
             return super()._play(f, kept or legal)
