@@ -365,6 +365,11 @@ class BasicBot:
             score += 50.0
         return score
 
+    def _risky_group_ok(self, f: _Facts, group: Cards) -> bool:
+        """May ``group``, a new group of a rank penalised when unfinished (RULES.md 3: 7s,
+        Aces), be laid now? Level 2: from 5 cards."""
+        return len(group) >= 5
+
     def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
         """Natural groups, naturals onto the side's melds, wild cards to complete canastas;
         everything that lowers the hand's count when the hand may end soon."""
@@ -381,7 +386,7 @@ class BasicBot:
             nat = len(g) - w
             if nat == 0 and len(g) < size:
                 continue  # a wild-card meld only whole: left unfinished it costs (RULES.md 3)
-            if nat and g[0].rank in f.risky and len(g) < 5:
+            if nat and g[0].rank in f.risky and not self._risky_group_ok(f, g):
                 continue  # 7s and Aces only when a canasta is near: unfinished they cost
             if w == 0:
                 score = 10.0 + nat

@@ -263,6 +263,13 @@ class GoodBot(CasualBot):
             return None
         return best
 
+    def _risky_group_ok(self, f: _Facts, group: tuple[Card, ...]) -> bool:
+        """A new natural group of a penalised rank only when its expected worth (the
+        chance of its canasta from the cards within reach) is above ``-open_risk``."""
+        if any(c.wild for c in group):
+            return True
+        return new_groups_worth(f, self.memory(f), (group,)) >= -self.weights.open_risk
+
     def _opening_score(self, f: _Facts, meld: Meld) -> float:
         score = super()._opening_score(f, meld)
         if f.risky:
