@@ -49,8 +49,8 @@ class Weights:
     pile_extra: float = 0.0  #: added to a pile's worth per card under the top one
     opp_known_pile: float = 0.0  #: a pile's worth less per card an opponent is known to hold of its top rank
     open_risk: float = 1000.0  #: no opening whose penalised groups are expected to cost more than this
-    shed_early: float = 0.04  #: share of a held-rank penalty (3+ Aces) added to a discard that avoids it
-    shed_late: float = 0.1  #: ... when the hand may end soon
+    shed_early: float = 0.1  #: share of a held-rank penalty (3+ Aces) added to a discard that avoids it
+    shed_late: float = 0.25  #: ... when the hand may end soon
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
 
     def to_dict(self) -> dict[str, float]:
