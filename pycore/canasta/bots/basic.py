@@ -23,6 +23,7 @@ hand and the legal list (well under a millisecond typically).
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,50 +53,92 @@ class _Facts:
 
     def __init__(self, view: dict[str, Any]) -> None:
         r = rules_of(view)
+        self._fill(r, view["seat"], view["players"], view["sides"], tuple(card(t) for t in view["hand"]),
+                   [tuple(_parsed_meld(r, tuple(m)) for m in ms) for ms in view["melds"]],
+                   tuple(card(t) for t in view["discard"]), view["pile_frozen_for_side"], view["hand_counts"],
+                   view["stock_size"], view.get("permission", ""), view["canastas"],
+                   view.get("game_scores") or view.get("scores") or [])
+
+    @classmethod
+    def of(cls, rules: Rules, seat: int, hand: Cards, melds: list[tuple[TableMeld, ...]], discard: Cards,
+           frozen_for: list[bool], hand_counts: list[int], stock_size: int, permission: str,
+           canastas: list[int], scores: list[int]) -> _Facts:
+        """The same facts from parsed parts (a search's playout has them without a view:
+        writing its positions out as text and parsing them back cost a quarter of it)."""
+        f = cls.__new__(cls)
+        f._fill(rules, seat, rules.players, rules.sides, hand, melds, discard, frozen_for, hand_counts, stock_size,
+                permission, canastas, scores)
+        return f
+
+    def _fill(self, r: Rules, seat: int, players: int, sides: int, hand: Cards, melds: list[tuple[TableMeld, ...]],
+              discard: Cards, frozen_for: list[bool], hand_counts: list[int], stock_size: int, permission: str,
+              canastas: list[int], scores: list[int]) -> None:
         self.rules = r
-        self.seat: int = view["seat"]
-        self.players: int = view["players"]
-        self.sides: int = view["sides"]
-        self.side: int = view["side"]
-        self.hand: Cards = tuple(card(t) for t in view["hand"])
+        self.seat = seat
+        self.players = players
+        self.sides = sides
+        self.side = seat % sides
+        self.hand = hand
         counts: dict[str, int] = {}
         for c in self.hand:
             counts[c.kind] = counts.get(c.kind, 0) + 1
         self.counts = counts
-        self.melds: list[tuple[TableMeld, ...]] = [tuple(_parsed_meld(r, tuple(m)) for m in ms)
-                                                   for ms in view["melds"]]
+        self.melds = melds
+        #: the scores the side may trail in (the game's, else this hand's so far).
+        self.scores = scores
         self.mine = self.melds[self.side]
         self.opened = bool(self.mine)
-        self.closed = closed_ranks(r, self.melds)
         #: ranks whose unfinished natural group costs points at the end (RULES.md 3: 7s, Aces).
         self.risky = {rank for rank, _ in r.unfinished_group_penalty}
-        self.discard: Cards = tuple(card(t) for t in view["discard"])
-        self.frozen_for: list[bool] = view["pile_frozen_for_side"]
-        self.hand_counts: list[int] = view["hand_counts"]
-        self.stock_size: int = view["stock_size"]
-        self.permission: str = view.get("permission", "")
-        self.canastas: list[int] = view["canastas"]
+        self.discard = discard
+        self.frozen_for = frozen_for
+        self.hand_counts = hand_counts
+        self.stock_size = stock_size
+        self.permission = permission
+        self.canastas = canastas
         self.next_seat = (self.seat + 1) % self.players
         self.next_side = self.next_seat % self.sides
-        self.next_ranks = {m.rank for m in self.melds[self.next_side] if m.kind is GROUP}
-        # Cards that extend one of the next side's unfinished sequences (the pile goes with them).
-        self.next_extends = {(m.suit, p) for m in self.melds[self.next_side]
-                             if m.kind is SEQUENCE and m.size < r.sequence_max for p in (m.low - 1, m.high + 1)}
-        # The hand's natural cards by suit and sequence position (to keep runs together).
-        self.places = {(c.suit, SEQUENCE_ORDER[c.rank]) for c in self.hand if c.natural}
-        # Every card face up: the own hand, the melds, the pile.
-        seen: dict[str, int] = dict(counts)
+
+    # The facts below are worked out when first read: most decisions read few of them, and
+    # a search's playouts build these facts at every step.
+    @cached_property
+    def next_ranks(self) -> set[str]:
+        return {m.rank for m in self.melds[self.next_side] if m.kind is GROUP}
+
+    @cached_property
+    def next_extends(self) -> set[tuple[str, int]]:
+        """Cards that extend one of the next side's unfinished sequences (the pile goes with them)."""
+        return {(m.suit, p) for m in self.melds[self.next_side]
+                if m.kind is SEQUENCE and m.size < self.rules.sequence_max for p in (m.low - 1, m.high + 1)}
+
+    @cached_property
+    def places(self) -> set[tuple[str, int]]:
+        """The hand's natural cards by suit and sequence position (to keep runs together)."""
+        return {(c.suit, SEQUENCE_ORDER[c.rank]) for c in self.hand if c.natural}
+
+    @cached_property
+    def seen(self) -> dict[str, int]:
+        """Every card face up: the own hand, the melds, the pile (a counting memory may
+        set a better count)."""
+        seen: dict[str, int] = dict(self.counts)
         for ms in self.melds:
             for m in ms:
                 for c in m.cards:
                     seen[c.kind] = seen.get(c.kind, 0) + 1
         for c in self.discard:
             seen[c.kind] = seen.get(c.kind, 0) + 1
-        self.seen = seen
-        # The pile, top down, was discarded by the previous seats in turn (the bottom cards
-        # may be the upcard: a harmless misreading). The next seat discarded every n-th.
+        return seen
+
+    @cached_property
+    def next_discarded(self) -> set[str]:
+        """The pile, top down, was discarded by the previous seats in turn (the bottom cards
+        may be the upcard: a harmless misreading). The next seat discarded every n-th."""
         n = self.players
-        self.next_discarded = {self.discard[-k].kind for k in range(n - 1, len(self.discard) + 1, n) if k > 0}
+        return {self.discard[-k].kind for k in range(n - 1, len(self.discard) + 1, n) if k > 0}
+
+    @cached_property
+    def closed(self) -> frozenset[str]:
+        return closed_ranks(self.rules, self.melds)
 
     def copies(self, kind: str) -> int:
         r = self.rules
@@ -190,8 +233,10 @@ class BasicBot:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        f = _Facts(view)
-        phase = view["phase"]
+        return self.decide(_Facts(view), view["phase"], legal)
+
+    def decide(self, f: _Facts, phase: str, legal: Sequence[Action]) -> Action:
+        """The choice from the view's facts (``choose`` without the view: a search's playouts)."""
         if phase == "answer":
             return self._answer(f, legal)
         if phase == "draw":

@@ -17,23 +17,21 @@ go out?" from its own hand's points, with a little noise.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 from ..actions import Action, Take
 from ..cards import Card
 from .basic import BasicBot, _Facts
 
 
-def behind(view: dict[str, Any]) -> bool:
+def behind(f: _Facts) -> bool:
     """The seat's side trails: in the game's scores, or (level at that) on the table."""
-    side: int = view["side"]
-    scores: list[int] = view.get("game_scores") or view.get("scores") or []
+    side = f.side
+    scores = f.scores
     if len(scores) > max(side, 1):
         mine = scores[side]
         best = max(s for i, s in enumerate(scores) if i != side)
         if mine != best:
             return bool(mine < best)
-    table: list[int] = [len([c for m in ms for c in m]) + 7 * n for ms, n in zip(view["melds"], view["canastas"])]
+    table = [sum(len(m.cards) for m in ms) + 7 * n for ms, n in zip(f.melds, f.canastas)]
     return len(table) > 1 and bool(table[side] < max(t for i, t in enumerate(table) if i != side))
 
 
@@ -60,9 +58,9 @@ class CasualBot(BasicBot):
         super().__init__(seed, noise)
         self._behind = False
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        self._behind = behind(view)
-        return super().choose(view, legal)
+    def decide(self, f: _Facts, phase: str, legal: Sequence[Action]) -> Action:
+        self._behind = behind(f)
+        return super().decide(f, phase, legal)
 
     def _take_score(self, f: _Facts, take: Take) -> float:
         score = super()._take_score(f, take)

@@ -55,7 +55,6 @@ from ..play import apply
 from ..rules import Rules
 from ..scoring import score_hand
 from ..state import HandState, shuffle
-from ..variants import overrides_of
 from .base import rules_of
 from .basic import _Facts
 from .good import GoodBot
@@ -79,6 +78,10 @@ MARGIN = 20.0
 #: ... and by this many standard errors of the mean paired difference (the same samples
 #: and playout seeds for both): noise never overrules level 3.
 Z = 1.2
+#: Samples before an alternative may be dropped from the race (``_plausible``)...
+MIN_SAMPLES = 4
+#: ... when its mean gain is this many standard errors below :data:`MARGIN`.
+DROP_Z = 2.0
 #: Noise of the playout policy (level 3's is 0.5).
 PLAYOUT_NOISE = 0.3
 
@@ -144,6 +147,16 @@ class Sampler:
         return self.base.with_(hands=tuple(hands), stock=tuple(stock[:self.stock_size]))
 
 
+def _plausible(diff: list[float]) -> bool:
+    """Could this alternative still overrule level 3 (``_pick``'s test) with more samples?
+    Not when its mean gain is below :data:`MARGIN` by more than :data:`DROP_Z` standard
+    errors."""
+    n = len(diff)
+    mean = sum(diff) / n
+    var = sum((x - mean) ** 2 for x in diff) / (n - 1)
+    return mean + DROP_Z * math.sqrt(var / n) >= MARGIN
+
+
 def _order(c: Card) -> int:
     return c.order
 
@@ -204,17 +217,27 @@ class ExpertBot:
         sampler = Sampler(view, rules, memory)
         side = view["side"]
         diffs: list[list[float]] = [[] for _ in cands]
-        samples = max(2, self.rollouts // len(cands))
+        active = list(range(1, len(cands)))
         start = time.perf_counter()
         self.steps = 0
-        for k in range(samples):
+        playouts = 0
+        k = 0
+        # Whole samples while the budget lasts (at least two, for a standard error): each
+        # costs one playout for level 3's choice and one per alternative still in the race.
+        while k < 2 or (playouts + 1 + len(active) <= self.rollouts and self.steps < self.max_steps):
             state = sampler.sample(self.rng)
             seed = self._seed()
             base = self.playout(apply(state, cands[0]), side, seed)
-            for j in range(1, len(cands)):
+            for j in active:
                 diffs[j].append(self.playout(apply(state, cands[j]), side, seed) - base)
-            if k >= 1 and self.steps >= self.max_steps:
-                break  # the playouts are long (early in the hand): the actions' budget is spent
+            playouts += 1 + len(active)
+            k += 1
+            if k >= MIN_SAMPLES:
+                # Successive elimination: an alternative that cannot plausibly beat level
+                # 3's choice gets no more playouts; the budget goes to the close calls.
+                active = [j for j in active if _plausible(diffs[j])]
+                if not active:
+                    break
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
         return self._pick(cands, diffs)
@@ -252,27 +275,22 @@ class ExpertBot:
                 bot = bots.get(seat)
                 if bot is None:
                     bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=PLAYOUT_NOISE)
-                action = bot.choose(playout_view(state, seat), tuple(legal))
+                action = bot.decide(playout_facts(state, seat), state.phase.value, legal)
             state = apply(state, action)
             steps += 1
         self.steps += steps
         return evaluate(state, side)
 
 
-def playout_view(state: HandState, seat: int) -> dict[str, Any]:
-    """The fields of ``views.view`` the level-3 policy reads, and only those (a playout
-    makes thousands of views; the full one costs a quarter of a playout)."""
+def playout_facts(state: HandState, seat: int) -> _Facts:
+    """What the level-3 policy reads of a seat's view, straight from a sampled position
+    (a playout decides thousands of times: writing out a view and parsing it back cost
+    more than a third of a playout). Only the seat's public facts and its own hand."""
     r = state.rules
     sides = r.sides
-    return {
-        "variant": r.name, "players": r.players, "rules": overrides_of(r), "sides": sides, "seat": seat,
-        "side": seat % sides, "turn": state.turn, "phase": state.phase.value,
-        "hand": [c.text for c in state.hands[seat]], "hand_counts": [len(h) for h in state.hands],
-        "melds": [[[c.text for c in m.cards] for m in ms] for ms in state.melds],
-        "canastas": [state.canastas(s) for s in range(sides)], "red_threes": [[] for _ in range(sides)],
-        "discard": [c.text for c in state.discard], "pile_frozen_for_side": [state.frozen_for(s) for s in range(sides)],
-        "stock_size": len(state.stock), "scores": list(state.scores), "permission": state.permission,
-    }
+    return _Facts.of(r, seat, state.hands[seat], list(state.melds), state.discard,
+                     [state.frozen_for(s) for s in range(sides)], [len(h) for h in state.hands], len(state.stock),
+                     state.permission, [state.canastas(s) for s in range(sides)], list(state.scores))
 
 
 def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot) -> list[Action]:

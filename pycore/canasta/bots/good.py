@@ -188,17 +188,21 @@ class GoodBot(CasualBot):
         self.freeze_pile = weights.freeze_pile
         self.out_risk = weights.out_risk
         self._memory: Memory | None = None
+        self._view: dict[str, Any] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
-        self._memory = None
         self._view = view
         return super().choose(view, legal)
 
+    def decide(self, f: _Facts, phase: str, legal: Sequence[Action]) -> Action:
+        self._memory = None
+        return super().decide(f, phase, legal)
+
     def memory(self, f: _Facts) -> Memory:
         if self._memory is None:
-            if "actions" not in self._view:
+            if self._view is None or "actions" not in self._view:
                 # No course of the hand to replay (a search's playout): the table alone.
-                self._memory = Memory(self._view, f.rules, table_only=True)
+                self._memory = Memory.blank(f.players)
                 return self._memory
             m = Memory(self._view, f.rules)
             self._memory = m

@@ -43,10 +43,15 @@ def _dec(counts: CardCounts, c: Card) -> None:
 class Memory:
     """What one seat knows of the hand's course (module docstring)."""
 
-    def __init__(self, view: dict[str, Any], rules: Rules, table_only: bool = False) -> None:
-        """``table_only``: a view without the hand's course (a search's playout): no
-        replay and no recount (``seen`` stays empty; the reader counts the table itself)."""
-        n = view["players"]
+    @classmethod
+    def blank(cls, players: int) -> Memory:
+        """The memory of a view without the hand's course (a search's playout): no replay
+        and no recount (``seen`` stays empty; the reader counts the table itself)."""
+        m = cls.__new__(cls)
+        m._blank(players)
+        return m
+
+    def _blank(self, n: int) -> None:
         self.players = n
         #: per seat, the exact cards (suits included: they were seen) it certainly holds.
         self.known: list[CardCounts] = [{} for _ in range(n)]
@@ -55,8 +60,9 @@ class Memory:
         self.takes = [0] * n
         self.kinds: list[Counts] = [{} for _ in range(n)]
         self.seen: Counts = {}
-        if table_only:
-            return
+
+    def __init__(self, view: dict[str, Any], rules: Rules) -> None:
+        self._blank(view["players"])
         actions = view.get("actions")
         if actions:
             self._replay(view, rules, actions)
