@@ -12,6 +12,18 @@ since), the kinds each seat discarded and drew over, and every card seen, so tha
 - "dead" ranks (every other copy seen, known cards in other hands included) are
   recognised exactly.
 
+It reads the penalties of the table's rules (RULES.md 3, Modern American; all of this
+is a no-op where the rules charge none):
+
+- a natural group of a penalised rank (``unfinished_group_penalty``: 7s, Aces) is worth
+  its expected bonus or penalty (:func:`group_worth`: the chance of completing it from
+  the copies within reach, measured in self-play): taking the pile, opening and melding
+  weigh it, and an opening whose groups are expected to cost more than ``open_risk``
+  waits; going out into new or unfinished penalised melds does not happen;
+- 3+ cards of a rank penalised in hand (``held_rank_penalty``) are shed;
+- where only a natural pair takes the pile (``pile_always_frozen``), the hand is kept
+  big (``keep_hand``): only canastas are laid until the hand may end.
+
 The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
 same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out).
@@ -24,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import ASK, NO, YES, Action, Meld, Take
+from ..actions import ASK, NO, YES, Action, Add, Meld, Take
 from ..melds import GROUP, WILD
 from ..cards import Card
 from .basic import _Facts
@@ -51,6 +63,7 @@ class Weights:
     open_risk: float = 1000.0  #: no opening whose penalised groups are expected to cost more than this
     shed_early: float = 0.1  #: share of a held-rank penalty (3+ Aces) added to a discard that avoids it
     shed_late: float = 0.25  #: ... when the hand may end soon
+    keep_hand: int = 15  #: where only a natural pair takes the pile: lay no cards that leave fewer in hand (canastas aside)
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
 
     def to_dict(self) -> dict[str, float]:
@@ -268,6 +281,28 @@ class GoodBot(CasualBot):
         if best is not None and f.risky and new_groups_worth(f, self.memory(f), best.melds) < -self.weights.open_risk:
             return None
         return best
+
+    def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
+        """Level 2's melding, but where only a natural pair from hand takes the pile
+        (``pile_always_frozen``, RULES.md 3) the hand is kept at ``keep_hand`` cards
+        until the hand may end: only canastas are laid below that."""
+        keep = self.weights.keep_hand
+        if keep and f.rules.pile_always_frozen and not f.end_near():
+            # The hand's pairs are the way to the pile, and the pile is where canastas
+            # come from: laying them early gives that up (the expert's playouts overruled
+            # level 3's melds and additions this way, by 500-2000 points; self-play: +500
+            # per hand for 9 cards kept, +190 more for 15 over 12).
+            size = f.rules.canasta_size
+            n = len(f.hand)
+            melds = [m for m in melds if n - sum(len(g) for g in m.melds) >= keep
+                     or any(len(g) >= size for g in m.melds)]
+            kept: list[Add] = []
+            for a in adds:
+                i = f.meld_index(a.target)
+                if n - len(a.cards) >= keep or (0 <= i < len(f.mine) and f.mine[i].size + len(a.cards) >= size):
+                    kept.append(a)
+            adds = kept
+        return super()._meld_step(f, melds, adds)
 
     def _risky_group_ok(self, f: _Facts, group: tuple[Card, ...]) -> bool:
         """A new natural group of a penalised rank only when its expected worth (the
