@@ -22,7 +22,8 @@ is a no-op where the rules charge none):
   waits; going out into new or unfinished penalised melds does not happen;
 - 3+ cards of a rank penalised in hand (``held_rank_penalty``) are shed;
 - where only a natural pair takes the pile (``pile_always_frozen``), the hand is kept
-  big (``keep_hand``): only canastas are laid until the hand may end.
+  big (``keep_hand``, ``open_keep`` for the initial meld): only canastas are laid below
+  that until the hand may end.
 
 The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
@@ -64,6 +65,7 @@ class Weights:
     shed_early: float = 0.1  #: share of a held-rank penalty (3+ Aces) added to a discard that avoids it
     shed_late: float = 0.25  #: ... when the hand may end soon
     keep_hand: int = 15  #: where only a natural pair takes the pile: lay no cards that leave fewer in hand (canastas aside)
+    open_keep: int = 9  #: ... and make no initial meld that leaves fewer (self-play: +219 per hand)
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
 
     def to_dict(self) -> dict[str, float]:
@@ -166,6 +168,11 @@ def new_groups_worth(f: _Facts, m: Memory, groups: tuple[tuple[Card, ...], ...])
         if g and len(g) < f.rules.canasta_size and not any(c.wild for c in g):
             worth += group_worth(f, m, g[0].rank, f.counts.get(g[0].kind, 0))
     return worth
+
+
+def _laid(meld: Meld) -> int:
+    """How many cards ``meld`` lays from the hand."""
+    return sum(len(g) for g in meld.melds)
 
 
 def ending_cost(f: _Facts) -> float:
@@ -280,22 +287,29 @@ class GoodBot(CasualBot):
         best = super()._opening(f, melds)
         if best is not None and f.risky and new_groups_worth(f, self.memory(f), best.melds) < -self.weights.open_risk:
             return None
+        keep = self.weights.open_keep
+        if best is not None and self._keeps_hand(f, keep) and len(f.hand) - _laid(best) < keep:
+            return None  # the hand's pairs first (see _meld_step)
         return best
+
+    def _keeps_hand(self, f: _Facts, keep: int) -> bool:
+        """Whether the hand is kept at ``keep`` cards now: where only a natural pair from
+        hand takes the pile (``pile_always_frozen``, RULES.md 3), until the hand may end."""
+        return bool(keep) and f.rules.pile_always_frozen and not f.end_near()
 
     def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
         """Level 2's melding, but where only a natural pair from hand takes the pile
         (``pile_always_frozen``, RULES.md 3) the hand is kept at ``keep_hand`` cards
         until the hand may end: only canastas are laid below that."""
         keep = self.weights.keep_hand
-        if keep and f.rules.pile_always_frozen and not f.end_near():
+        if self._keeps_hand(f, keep):
             # The hand's pairs are the way to the pile, and the pile is where canastas
             # come from: laying them early gives that up (the expert's playouts overruled
             # level 3's melds and additions this way, by 500-2000 points; self-play: +500
             # per hand for 9 cards kept, +190 more for 15 over 12).
             size = f.rules.canasta_size
             n = len(f.hand)
-            melds = [m for m in melds if n - sum(len(g) for g in m.melds) >= keep
-                     or any(len(g) >= size for g in m.melds)]
+            melds = [m for m in melds if n - _laid(m) >= keep or any(len(g) >= size for g in m.melds)]
             kept: list[Add] = []
             for a in adds:
                 i = f.meld_index(a.target)
