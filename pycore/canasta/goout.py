@@ -28,6 +28,13 @@ from .rules import Rules
 SEARCH_MAX_CARDS = 14
 
 
+#: The last question and its answer: the legal-move generator (may the player ask?) and a
+#: bot (may I go out?) put the same question about the same hand and melds one after the
+#: other, and in Samba the answer is a search. Keyed by identity: the tuples are immutable
+#: and held here, so an identical object means an identical question.
+_last: list[tuple[Rules, tuple[Card, ...], tuple[TableMeld, ...], bool, frozenset[str], bool]] = []
+
+
 def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], *, meld_out: bool,
                closed: frozenset[str] = frozenset()) -> bool:
     """True if ``hand`` can be emptied now onto ``melds`` (plus new melds).
@@ -37,6 +44,17 @@ def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...
     American's wild-card rules the answer errs on the side of "no" (the rule of five is
     applied to every group, Aces take no wild card): a "yes" can always be honoured.
     """
+    if _last:
+        r, h, m, out, c, answer = _last[0]
+        if h is hand and m is melds and r is rules and out == meld_out and c == closed:
+            return answer
+    answer = _can_go_out(rules, hand, melds, meld_out, closed)
+    _last[:] = [(rules, hand, melds, meld_out, closed, answer)]
+    return answer
+
+
+def _can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], meld_out: bool,
+                closed: frozenset[str]) -> bool:
     if rules.sequences or rules.groups_per_rank > 1 or rules.side_wild_limit:
         return _general(rules, hand, melds, meld_out)
     counts: dict[str, int] = {}

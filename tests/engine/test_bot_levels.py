@@ -24,6 +24,7 @@ from canasta.bots.expert import ExpertBot
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.match import MatchReport, Side, play_deal
+from canasta.melds import WILD
 
 TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name == "classic" else
                                                                         (p.default_players,))]
@@ -53,6 +54,24 @@ def test_levels_play_legal_hands_on_every_preset(variant: str, players: int) -> 
             names = [level if (s % rules.sides) == h % rules.sides else other for s in range(rules.players)]
             bots = [get_bot(n, 1000 * h + s) for s, n in enumerate(names)]
             play_hand(Game(rules, seed=31 * h + players), bots)
+
+
+def test_bots_lay_wild_card_melds_where_unfinished_ones_cost_nothing() -> None:
+    """Bolivia (RULES.md 5): a wild-card meld grows into a bolivia (2500) and costs nothing
+    unfinished, so the rule-based levels start one (they once never did: no hand had a
+    bolivia). Where an unfinished one costs (Modern American, RULES.md 3) they lay one only
+    whole: ``BasicBot._meld_step`` reads ``unfinished_wild_meld_penalty``."""
+    rules = variants.get("bolivia", 4)
+    wild_melds = bolivias = 0
+    for h in range(12):
+        game = Game(rules, seed=500 + h)
+        play_hand(game, [get_bot("good", 1000 * h + s) for s in range(4)])
+        for side in game.state.melds:
+            for m in side:
+                if m.kind is WILD:
+                    wild_melds += 1
+                    bolivias += m.size >= rules.canasta_size
+    assert wild_melds >= 2 and bolivias >= 1, (wild_melds, bolivias)
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)

@@ -430,7 +430,14 @@ class BasicBot:
             w = sum(1 for c in g if c.wild)
             nat = len(g) - w
             if nat == 0 and len(g) < size:
-                continue  # a wild-card meld only whole: left unfinished it costs (RULES.md 3)
+                if r.unfinished_wild_meld_penalty or len(g) < 4:
+                    continue  # a wild-card meld only whole where unfinished it costs (RULES.md 3)
+                # Bolivia (RULES.md 5): an unfinished one costs nothing and the wild cards
+                # added to it make a bolivia (2500): start one with four or more.
+                score = 15.0 + w + self._jitter()
+                if score > best_score:
+                    best, best_score = m, score
+                continue
             if nat and g[0].rank in f.risky and not self._risky_group_ok(f, g):
                 continue  # 7s and Aces only when a canasta is near: unfinished they cost
             if w == 0:
