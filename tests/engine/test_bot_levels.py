@@ -74,6 +74,38 @@ def test_bots_lay_wild_card_melds_where_unfinished_ones_cost_nothing() -> None:
     assert wild_melds >= 2 and bolivias >= 1, (wild_melds, bolivias)
 
 
+def test_good_leaves_few_penalised_groups_unfinished() -> None:
+    """Modern American (RULES.md 3): an unfinished natural group of 7s or Aces costs 2500.
+    Level 3 weighs a group's chance of its canasta before taking the pile, opening or
+    melding with one (``bots.good.group_worth``); level 2 does not, and leaves several
+    times as many unfinished over the same deals."""
+    rules = variants.get("modern-american", 4)
+    penalised = {rank for rank, _ in rules.unfinished_group_penalty}
+    left = {}
+    for level in ("casual", "good"):
+        n = 0
+        for h in range(16):
+            game = Game(rules, seed=900 + h)
+            play_hand(game, [get_bot(level, 1000 * h + s) for s in range(4)])
+            n += sum(1 for side in game.state.melds for m in side
+                     if m.rank in penalised and m.natural and m.size < rules.canasta_size)
+        left[level] = n
+    assert left["good"] * 3 <= left["casual"], left
+
+
+def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
+    """Classic charges nothing for an unfinished group: the expected worth of any group is 0."""
+    from canasta.bots.basic import _Facts
+    from canasta.bots.good import group_worth
+    from canasta.bots.memory import Memory
+
+    game = Game("classic", seed=3)
+    v = game.view(game.state.turn)
+    f = _Facts(v)
+    assert not f.risky
+    assert all(group_worth(f, Memory(v, f.rules), rank, 3) == 0.0 for rank in ("A", "7", "K"))
+
+
 @pytest.mark.parametrize(("variant", "players"), TABLES)
 def test_expert_plays_legal_hands_on_every_preset(variant: str, players: int) -> None:
     rules = variants.get(variant, players)
