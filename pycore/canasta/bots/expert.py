@@ -61,10 +61,14 @@ from .good import GoodBot
 from .memory import Memory
 
 #: Playouts per decision at the default budget (docs/bots.md "Think time": a decision
-#: costs about 0.15 s in CPython on average, well under 1 s in Pyodide).
+#: costs about 0.1 s in CPython on average, well under 1 s in Pyodide).
 DEFAULT_ROLLOUTS = 40
-#: Actions played out after a candidate before scoring the position (None: to the hand's end).
-DEFAULT_HORIZON: int | None = 40
+#: Actions played out after a candidate before scoring the position (None: to the hand's
+#: end). About two rounds of a 4-player table: long enough to see who takes the pile
+#: next, short enough that the playouts' own chance does not drown the difference. Chosen
+#: by duplicate matches against level 3 (docs/bots.md "Choosing the horizon": 12, 20, 40
+#: actions and the hand's end, 100 pairs each on the same deals).
+DEFAULT_HORIZON: int | None = 20
 #: At most this many playout actions per decision (whole samples: every candidate gets
 #: the same number): bounds the slowest decisions, where every playout runs to the
 #: horizon. Counted, not timed, so a decision stays the same on every machine.
