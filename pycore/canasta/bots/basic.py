@@ -23,8 +23,8 @@ hand and the legal list (well under a millisecond typically).
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Meld, Pass, Take

@@ -17,6 +17,7 @@ go out?" from its own hand's points, with a little noise.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from ..actions import Action, Take
 from ..cards import Card
 from .basic import BasicBot, _Facts

@@ -56,7 +56,7 @@ from ..rules import Rules
 from ..scoring import score_hand
 from ..state import HandState, shuffle
 from .base import rules_of
-from .basic import _Facts
+from .basic import _cards_of, _Facts
 from .good import GoodBot
 from .memory import Memory
 
@@ -66,7 +66,7 @@ DEFAULT_ROLLOUTS = 40
 #: Actions played out after a candidate before scoring the position (None: to the hand's
 #: end). About two rounds of a 4-player table: long enough to see who takes the pile
 #: next, short enough that the playouts' own chance does not drown the difference. Chosen
-#: by duplicate matches against level 3 (docs/bots.md "Choosing the horizon": 12, 20, 40
+#: by duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12, 20, 40
 #: actions and the hand's end, 100 pairs each on the same deals).
 DEFAULT_HORIZON: int | None = 20
 #: At most this many playout actions per decision (whole samples: every candidate gets
@@ -151,14 +151,25 @@ class Sampler:
         return self.base.with_(hands=tuple(hands), stock=tuple(stock[:self.stock_size]))
 
 
+def _mean_se(diff: list[float]) -> tuple[float, float]:
+    """The mean of an alternative's paired gains over level 3's choice and its standard
+    error (infinite below two samples)."""
+    n = len(diff)
+    if not n:
+        return 0.0, float("inf")
+    mean = sum(diff) / n
+    if n == 1:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in diff) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 def _plausible(diff: list[float]) -> bool:
     """Could this alternative still overrule level 3 (``_pick``'s test) with more samples?
     Not when its mean gain is below :data:`MARGIN` by more than :data:`DROP_Z` standard
     errors."""
-    n = len(diff)
-    mean = sum(diff) / n
-    var = sum((x - mean) ** 2 for x in diff) / (n - 1)
-    return mean + DROP_Z * math.sqrt(var / n) >= MARGIN
+    mean, se = _mean_se(diff)
+    return mean + DROP_Z * se >= MARGIN
 
 
 def _order(c: Card) -> int:
@@ -252,11 +263,7 @@ class ExpertBot:
         best, best_gain = 0, 0.0
         self.last = [(cands[0], 0.0)]
         for j in range(1, len(cands)):
-            d = diffs[j]
-            n = len(d)
-            mean = sum(d) / n if n else 0.0
-            var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else float("inf")
-            se = math.sqrt(var / n) if n else float("inf")
+            mean, se = _mean_se(diffs[j])
             self.last.append((cands[j], mean))
             if mean > MARGIN and mean > Z * se and mean > best_gain:
                 best, best_gain = j, mean
@@ -328,18 +335,12 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
                 push(d)
     if isinstance(choice, Discard):
         # A natural meld level 3 held back (to keep the cards in hand).
-        lays = [a for a in legal if isinstance(a, (Meld, Add)) and not any(c.wild for c in _lay_cards(a))]
+        lays = [a for a in legal if isinstance(a, (Meld, Add)) and not any(c.wild for c in _cards_of(a))]
         if lays:
-            push(max(lays, key=lambda a: (len(_lay_cards(a)), -legal.index(a))))
+            push(max(lays, key=lambda a: (len(_cards_of(a)), -legal.index(a))))
     if ASK in legal:
         push(ASK)
     return out
-
-
-def _lay_cards(a: Meld | Add) -> tuple[Card, ...]:
-    if isinstance(a, Meld):
-        return tuple(c for g in a.melds for c in g)
-    return a.cards
 
 
 __all__ = ["DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "ExpertBot", "Sampler", "candidates", "evaluate"]

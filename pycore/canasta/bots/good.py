@@ -40,7 +40,7 @@ from typing import Any
 from ..actions import ASK, NO, YES, Action, Add, Meld, Take
 from ..melds import GROUP, WILD
 from ..cards import Card
-from .basic import _Facts
+from .basic import _cards_of, _Facts
 from .casual import CasualBot
 from .memory import Memory
 
@@ -170,11 +170,6 @@ def new_groups_worth(f: _Facts, m: Memory, groups: tuple[tuple[Card, ...], ...])
     return worth
 
 
-def _laid(meld: Meld) -> int:
-    """How many cards ``meld`` lays from the hand."""
-    return sum(len(g) for g in meld.melds)
-
-
 def ending_cost(f: _Facts) -> float:
     """What the seat's side loses from this seat's hand and its unfinished melds if the
     hand ends now (RULES.md 3, 6): the hand's card points, black 3s at their own price,
@@ -288,7 +283,7 @@ class GoodBot(CasualBot):
         if best is not None and f.risky and new_groups_worth(f, self.memory(f), best.melds) < -self.weights.open_risk:
             return None
         keep = self.weights.open_keep
-        if best is not None and self._keeps_hand(f, keep) and len(f.hand) - _laid(best) < keep:
+        if best is not None and self._keeps_hand(f, keep) and len(f.hand) - len(_cards_of(best)) < keep:
             return None  # the hand's pairs first (see _meld_step)
         return best
 
@@ -309,7 +304,7 @@ class GoodBot(CasualBot):
             # per hand for 9 cards kept, +190 more for 15 over 12).
             size = f.rules.canasta_size
             n = len(f.hand)
-            melds = [m for m in melds if n - _laid(m) >= keep or any(len(g) >= size for g in m.melds)]
+            melds = [m for m in melds if n - len(_cards_of(m)) >= keep or any(len(g) >= size for g in m.melds)]
             kept: list[Add] = []
             for a in adds:
                 i = f.meld_index(a.target)
