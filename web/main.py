@@ -126,7 +126,9 @@ class App:
         self.has_save = False
         self.seed_used = False
         self.gen = 0            # a new game, or leaving one, stops the running bot loop
-        self.bots_running = False
+        # The game (gen) whose bot loop is running, or None. Keyed by game, not a flag: a
+        # loop that is still winding down after Menu must not keep the next game's bots idle.
+        self.bots_gen = None
         self.rendered = {}
         self.update_waiting = False
         self.update_dismissed = False
@@ -327,7 +329,7 @@ class App:
         d.mode = "watch" if self.ui.watch else "play"
         d.players = str(v.get("players", 4))
         d.paused = "true" if self.ui.paused else "false"
-        d.bots = "running" if self.bots_running else "idle"
+        d.bots = "running" if self.bots_gen == self.gen else "idle"
         d.busy = "true" if self.ui.busy else "false"
         d.hand = " ".join(v.get("hand") or [])
         d.handNumber = str(v.get("hand_number", 0))
@@ -551,18 +553,24 @@ class App:
         window.scrollTo(0, 0)
 
     async def start_game(self, watch):
+        # Guarded only while the engine deals (a double click must not deal twice); the
+        # bots of a watched hand then play outside the guard, so that Menu and a new
+        # start are answered at once.
         if self.starting:
             return
         self.starting = True
         try:
-            await self._start_game(watch)
+            started = await self._start_game(watch)
         finally:
             self.starting = False
+        if started:
+            await self.after_move()
 
     async def _start_game(self, watch):
+        """Deals a new game and shows it; False if it could not start (said to the player)."""
         await self.engine_ready.wait()
         if self.engine is None:
-            return
+            return False
         seed = self.query.get("seed")
         if seed is None or self.seed_used:
             seed = int(window.Math.random() * 2147483647)
@@ -577,11 +585,11 @@ class App:
             error = res.get("error")
             self.notices.append(lambda cat: cat.error_text(error))
             self.render()
-            return
+            return False
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
-        await self.after_move()
+        return True
 
     def enter_game(self, snap, watch):
         self.gen += 1
@@ -625,10 +633,12 @@ class App:
             await self.run_bots()
 
     async def run_bots(self):
-        if self.bots_running:
-            return
         gen = self.gen
-        self.bots_running = True
+        if self.bots_gen == gen:
+            return
+        # An older loop may still be waiting on its sleep or its engine call: it stops at
+        # its next check of gen without sending another request, so the two never interleave.
+        self.bots_gen = gen
         self.update_game_data()
         drawn = window.performance.now()
         try:
@@ -658,7 +668,8 @@ class App:
                 else:
                     self.update_game_data()
         finally:
-            self.bots_running = False
+            if self.bots_gen == gen:
+                self.bots_gen = None
         if gen == self.gen:
             self.render_table()
             self.render_banner()

@@ -199,6 +199,31 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     w.assert_clean()
 
 
+def test_menu_then_watch_at_once_starts_a_game_whose_bots_play(
+    watched: Callable[..., Watched], site_url: str
+) -> None:
+    """Menu in the middle of a watched hand, then Watch again straight away: the new game
+    shows and its bots play, though the old hand's bot loop is still in its pause between
+    moves (speed slow: 1.2 s). Both clicks come from one script, a few milliseconds apart,
+    so the old loop cannot have stopped yet. (Once, the second click was ignored and the
+    table never came: CI, 2026-11-29.)"""
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = _open(w, f"{site_url}?lang=en&speed=slow")
+    page.click("#btn-watch")
+    page.wait_for_selector('#game[data-mode="watch"][data-moves="1"]', state="attached")
+    page.evaluate(
+        """async () => {
+          document.querySelector("#btn-menu").click();
+          while (document.body.dataset.screen !== "start") await new Promise((r) => setTimeout(r, 5));
+          document.querySelector("#btn-watch").click();
+        }"""
+    )
+    page.wait_for_selector('body[data-screen="table"]', state="attached", timeout=10_000)
+    expect(page.locator("#game")).to_have_attribute("data-moves", "0")  # a new game
+    page.wait_for_selector('#game[data-moves="2"]', state="attached", timeout=15_000)
+    w.assert_clean()
+
+
 def test_reload_resumes_the_same_position(watched: Callable[..., Watched], site_url: str) -> None:
     w = watched(viewport={"width": 360, "height": 740})
     page = _open(w, f"{site_url}?seed=7&new=1&speed=instant&lang=en")
