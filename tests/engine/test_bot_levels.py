@@ -20,7 +20,7 @@ import pytest
 from canasta import variants
 from canasta.__main__ import main
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
-from canasta.bots.expert import ExpertBot
+from canasta.bots.expert import DEFAULT_ROLLOUTS, STEPS_PER_PLAYOUT, ExpertBot
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.match import MatchReport, Side, play_deal
@@ -144,6 +144,15 @@ def test_expert_keeps_level_3_vetoes() -> None:
             choice = get_bot("good", seat).choose(v, legal)
         game.apply(choice)
     assert seen > 5
+
+
+def test_expert_action_cap_grows_with_its_playouts() -> None:
+    """The budget is one knob: asking for more playouts raises the cap on playout actions
+    with it (a fixed cap of 1000 actions once held 120 playouts of 20 actions to 50, so
+    the host's ``expert_rollouts`` above 50 bought nothing); the default is unchanged."""
+    assert ExpertBot(0).max_steps == DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT == 1000
+    assert ExpertBot(0, rollouts=120).max_steps == 3000
+    assert ExpertBot(0, rollouts=120, max_steps=500).max_steps == 500
 
 
 def test_match_pairs_and_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,7 +29,8 @@ For one decision, with the seat's view alone:
 
 The budget is ``rollouts`` playouts per decision and at most ``max_steps`` playout
 actions (deterministic: a seed gives the same decision on every machine), defaults
-:data:`DEFAULT_ROLLOUTS` and :data:`DEFAULT_MAX_STEPS`; ``time_limit`` (seconds)
+:data:`DEFAULT_ROLLOUTS` and :data:`STEPS_PER_PLAYOUT` actions per playout allowed
+(1000 at the default); ``time_limit`` (seconds)
 optionally stops sooner, at the price of machine-dependent decisions. Each decision's
 generator comes from the bot's seed; nothing reads the global ``random``.
 
@@ -69,10 +70,13 @@ DEFAULT_ROLLOUTS = 40
 #: by duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12, 20, 40
 #: actions and the hand's end, 100 pairs each on the same deals).
 DEFAULT_HORIZON: int | None = 20
-#: At most this many playout actions per decision (whole samples: every candidate gets
-#: the same number): bounds the slowest decisions, where every playout runs to the
-#: horizon. Counted, not timed, so a decision stays the same on every machine.
-DEFAULT_MAX_STEPS = 1000
+#: Playout actions allowed per playout of the budget: unless set, ``max_steps`` is
+#: ``rollouts`` times this (1000 at the default), so that a bigger budget buys more
+#: playouts (a fixed cap once held 120 playouts of 20 actions to 50). The cap bounds the
+#: slowest decisions, where every playout runs to the horizon (or with none, to the
+#: hand's end). Whole samples: every candidate gets the same number. Counted, not timed,
+#: so a decision stays the same on every machine.
+STEPS_PER_PLAYOUT = 25
 #: Cards still in hand at a horizon count this share of their value against the side.
 HAND_WEIGHT = 0.6
 #: A discard scored this much below level 3's best one is a blunder (never a candidate).
@@ -197,10 +201,10 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, horizon: int | None = DEFAULT_HORIZON,
-                 max_candidates: int = 4, time_limit: float | None = None, max_steps: int = DEFAULT_MAX_STEPS) -> None:
+                 max_candidates: int = 4, time_limit: float | None = None, max_steps: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.rollouts = rollouts
-        self.max_steps = max_steps
+        self.max_steps = rollouts * STEPS_PER_PLAYOUT if max_steps is None else max_steps
         self.steps = 0
         self.horizon = horizon
         self.max_candidates = max_candidates
@@ -343,4 +347,4 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
     return out
 
 
-__all__ = ["DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "ExpertBot", "Sampler", "candidates", "evaluate"]
+__all__ = ["DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Sampler", "candidates", "evaluate"]
