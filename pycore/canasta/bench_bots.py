@@ -20,7 +20,7 @@ from typing import Any
 from .bots import Bot, get_bot, level_name
 from .bots.expert import ExpertBot
 from .game import Game
-from .match import decision_seed
+from .match import decision_seed, hand_steps
 from .variants import get
 
 
@@ -32,10 +32,7 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
     cpu = 0.0
     for h in range(hands):
         game = Game(rules, seed=seed * 1_000_003 + h)
-        step = 0
-        while not game.hand_over:
-            seat = game.state.turn
-            legal = tuple(game.legal_actions())
+        for seat, step, legal in hand_steps(game):
             s = decision_seed("bench", seed, h, seat, step)
             measured = seat % rules.sides == 0
             bot: Bot
@@ -54,7 +51,6 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
                     times.append(time.perf_counter() - start)
                     cpu += time.process_time() - start_cpu
             game.apply(action)
-            step += 1
     return times, cpu
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .bots import Bot, get_bot
 from .bots.expert import ExpertBot
 from .game import Game
@@ -37,6 +38,15 @@ def decision_seed(*parts: object) -> int:
     """A seed for one decision, from the parts that name it."""
     digest = hashlib.sha256("/".join(map(str, ("canasta-match", *parts))).encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def hand_steps(game: Game) -> Iterator[tuple[int, int, tuple[Action, ...]]]:
+    """The game's current hand, step by step: yields the seat to act, the step's number
+    and the legal actions; the caller applies one action to the game before the next."""
+    step = 0
+    while not game.hand_over:
+        yield game.state.turn, step, tuple(game.legal_actions())
+        step += 1
 
 
 @dataclass(frozen=True)
@@ -72,11 +82,8 @@ def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResul
     result = DealResult(deal, [], [])
     for play in range(rules.sides):
         game = Game(rules, seed=seed * 1_000_003 + deal)
-        step = 0
-        while not game.hand_over:
-            seat = game.state.turn
+        for seat, step, legal in hand_steps(game):
             who = a if seat % rules.sides == play else b
-            legal = tuple(game.legal_actions())
             bot = who.make(decision_seed(seed, deal, play, seat, step))
             start = time.perf_counter()
             action = bot.choose(game.view(seat), legal)
@@ -85,7 +92,6 @@ def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResul
                 result.seconds[key] = result.seconds.get(key, 0.0) + time.perf_counter() - start
                 result.decisions[key] = result.decisions.get(key, 0) + 1
             game.apply(action)
-            step += 1
         totals = [s.total for s in game.results[-1]]
         mine = totals[play]
         others = [t for i, t in enumerate(totals) if i != play]
