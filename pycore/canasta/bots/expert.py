@@ -92,6 +92,8 @@ MIN_SAMPLES = 4
 DROP_Z = 2.0
 #: Noise of the playout policy (level 3's is 0.5).
 PLAYOUT_NOISE = 0.3
+#: Candidates searched per decision, level 3's choice included (``max_candidates``).
+DEFAULT_CANDIDATES = 4
 
 _FIELDS = ("variant", "players", "scores", "dealer", "turn", "phase", "melds", "red_threes", "discard", "asker",
            "permission", "asked", "fresh", "took_pile", "acted", "old_melds", "touched_old", "ending", "out_seat",
@@ -201,7 +203,8 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, horizon: int | None = DEFAULT_HORIZON,
-                 max_candidates: int = 4, time_limit: float | None = None, max_steps: int | None = None) -> None:
+                 max_candidates: int = DEFAULT_CANDIDATES, time_limit: float | None = None,
+                 max_steps: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.max_steps = rollouts * STEPS_PER_PLAYOUT if max_steps is None else max_steps
@@ -347,4 +350,5 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
     return out
 
 
-__all__ = ["DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Sampler", "candidates", "evaluate"]
+__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Sampler",
+           "candidates", "evaluate"]

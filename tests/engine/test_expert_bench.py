@@ -1,0 +1,55 @@
+"""The decision bench (tools/expert_bench.py, docs/bots.md "The decision bench"): its
+oracle values every legal action on the same samples, deterministically, and its scores
+read those values. CPython only (the tool is not in the wheel)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytestmark = pytest.mark.simulation
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "expert_bench.py"
+
+
+def _tool() -> ModuleType:
+    if not TOOL.exists():
+        pytest.skip("tools/ is not beside the tests")
+    spec = importlib.util.spec_from_file_location("expert_bench", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_oracle_values_every_legal_action_on_the_same_samples(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _tool()
+    points = tmp_path / "points.jsonl"
+    bench.collect("classic", 4, 99, 1, str(points))
+    lines = points.read_text().splitlines()
+    assert len(lines) > 10
+    for line in lines:
+        point = json.loads(line)
+        assert point["view"]["seat"] % 2 == 0 and len(point["legal"]) > 1 and point["view"]["phase"] != "answer"
+    few = tmp_path / "few.jsonl"
+    few.write_text("\n".join(lines[:3]) + "\n")
+    first, second = tmp_path / "o1.jsonl", tmp_path / "o2.jsonl"
+    bench.oracle(str(few), 3, str(first))
+    bench.oracle(str(few), 3, str(second))
+    assert first.read_text() == second.read_text()  # seeded: the same values every run
+    valued = [json.loads(line) for line in first.read_text().splitlines()]
+    assert len(valued) == 3
+    for point in valued:
+        assert sorted(point["values"]) == sorted(point["legal"])
+        assert all(len(v) == 3 for v in point["values"].values())
+    capsys.readouterr()
+    bench.score([str(first)], 8, 20, 4, 1)
+    bench.headroom([str(first)], 1)
+    out = capsys.readouterr().out
+    assert "per decision over level 3 (se" in out and "n 3)" in out
+    assert "best of all legal actions on 1 samples" in out and "n 9)" in out  # 3 windows of 1

@@ -1,0 +1,198 @@
+"""The decision bench: the expert's settings judged decision by decision (docs/bots.md
+"The decision bench").
+
+A duplicate match judges a setting by whole hands, whose luck (a pair's value has a
+standard deviation of 300-350 points in Classic) hides differences under 30 points per
+hand unless 500+ pairs are played. The bench takes the luck of the rest of the hand out:
+
+1. ``collect``: the expert plays ``good`` (expert on the first side) over seeded hands;
+   every expert decision with a choice (not an answer to "may I go out?") is written
+   down with the seat's view and the legal actions (JSON lines).
+2. ``oracle``: every legal action of every decision is valued by ``--samples`` paired
+   playouts to the hand's end (the same sampled hidden cards and playout seeds for
+   every action; level 3 at every seat afterwards, as in the expert's own playouts).
+   The values of every sample are kept.
+3. ``score``: a setting's decisions are compared with level 3's, on the oracle's
+   values: the mean gain per decision of what it chooses over what level 3 chooses
+   (``--seeds`` decisions per point). The oracle's samples are independent of the
+   setting's own, so the figure is unbiased; settings compare on the same decisions.
+4. ``headroom``: what an oracle-sized search would gain: the best action on some of the
+   oracle's samples (all legal actions, plain best mean), valued on the others. Also
+   the gain by kind of move (where the expert's candidates miss value).
+
+    PYTHONPATH=pycore python tools/expert_bench.py collect --seed 21 --hands 8 --out /tmp/b21.jsonl
+    PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --out /tmp/o21.jsonl
+    PYTHONPATH=pycore python tools/expert_bench.py score /tmp/o21.jsonl [--rollouts 40 --horizon 20]
+    PYTHONPATH=pycore python tools/expert_bench.py headroom /tmp/o21.jsonl
+
+The figures are per decision, under level-3 play after it: a setting that gains more
+here is a lead to confirm by a duplicate match, not a result on its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from canasta.actions import Action, Add, Discard, Meld, parse_action
+from canasta.bots import get_bot
+from canasta.bots import expert as E
+from canasta.bots.base import rules_of
+from canasta.bots.basic import _cards_of
+from canasta.bots.good import GoodBot
+from canasta.bots.memory import Memory
+from canasta.game import Game
+from canasta.match import decision_seed, hand_steps
+from canasta.play import apply
+from canasta.variants import get
+
+
+def _lines(path: str) -> Iterator[dict[str, Any]]:
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+def collect(variant: str, players: int | None, seed: int, hands: int, out: str) -> None:
+    rules = get(variant, players)
+    n = 0
+    with open(out, "w", encoding="utf-8") as fh:
+        for d in range(hands):
+            game = Game(rules, seed=seed * 1_000_003 + d)
+            for seat, step, legal in hand_steps(game):
+                who = "expert" if seat % rules.sides == 0 else "good"
+                view = game.view(seat)
+                if who == "expert" and len(legal) > 1 and view["phase"] != "answer":
+                    fh.write(json.dumps({"view": view, "legal": [str(a) for a in legal]}) + "\n")
+                    n += 1
+                game.apply(get_bot(who, decision_seed(seed, d, seat, step)).choose(view, legal))
+    print(f"{n} decisions from {hands} hands written to {out}")
+
+
+def oracle(path: str, samples: int, out: str) -> None:
+    start = time.perf_counter()
+    with open(out, "w", encoding="utf-8") as fh:
+        for i, point in enumerate(_lines(path)):
+            view = point["view"]
+            legal = [parse_action(t) for t in point["legal"]]
+            rules = rules_of(view)
+            sampler = E.Sampler(view, rules, Memory(view, rules))
+            rng = random.Random(1000 + i)
+            judge = E.ExpertBot(0, horizon=None)
+            values: dict[str, list[float]] = {str(a): [] for a in legal}
+            for _ in range(samples):
+                state = sampler.sample(rng)
+                seed = int(rng.random() * (1 << 53))
+                for a in legal:
+                    values[str(a)].append(judge.playout(apply(state, a), view["side"], seed))
+            fh.write(json.dumps({**point, "values": values}) + "\n")
+            print(f"decision {i}: {len(legal)} actions, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _report(label: str, gains: list[float]) -> None:
+    se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("inf")
+    print(f"{label}: {statistics.fmean(gains):+.2f} per decision over level 3 (se {se:.2f}, n {len(gains)})")
+
+
+def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int, seeds: int) -> None:
+    gains: list[float] = []
+    i = 0
+    for path in paths:
+        for point in _lines(path):
+            view, values = point["view"], point["values"]
+            legal = [parse_action(t) for t in point["legal"]]
+            mean = {t: _mean(v) for t, v in values.items()}
+            for s in range(seeds):
+                base = GoodBot(decision_seed("bench-level3", i, s)).choose(view, legal)
+                bot = E.ExpertBot(decision_seed("bench-expert", i, s), rollouts=rollouts, horizon=horizon,
+                                  max_candidates=candidates)
+                gains.append(mean[str(bot.choose(view, legal))] - mean[str(base)])
+            i += 1
+    _report(f"expert ({rollouts} playouts, horizon {horizon}, {candidates} candidates)", gains)
+
+
+def _kind(a: Action) -> str:
+    name = type(a).__name__.lower()
+    if isinstance(a, (Meld, Add)):
+        return name + (" with wild cards" if any(c.wild for c in _cards_of(a)) else " (naturals)")
+    if isinstance(a, Discard) and a.card.wild:
+        return "discard a wild card"
+    return name
+
+
+def headroom(paths: list[str], chooser: int) -> None:
+    gains: list[float] = []
+    by_kind: dict[str, list[float]] = defaultdict(list)
+    decisions = 0
+    for path in paths:
+        for point in _lines(path):
+            view, values = point["view"], point["values"]
+            legal = [parse_action(t) for t in point["legal"]]
+            # The same level-3 seed as score()'s first for this decision.
+            base = str(GoodBot(decision_seed("bench-level3", decisions, 0)).choose(view, legal))
+            k = len(values[base])
+            decisions += 1
+            for off in range(0, k - chooser + 1, chooser):
+                pick = max(values, key=lambda t: _mean(values[t][off:off + chooser]))
+                rest = {t: _mean(values[t][:off] + values[t][off + chooser:]) for t in (pick, base)}
+                gain = rest[pick] - rest[base]
+                gains.append(gain)
+                kind = "level 3's choice" if pick == base else (
+                    f"{_kind(parse_action(base))} -> {_kind(parse_action(pick))}")
+                by_kind[kind].append(gain)
+    _report(f"best of all legal actions on {chooser} samples, valued on the others", gains)
+    windows = len(gains) / decisions
+    for kind, g in sorted(by_kind.items(), key=lambda kv: -sum(kv[1])):
+        if abs(sum(g) / len(gains)) < 0.1:
+            continue  # the long tail of rare or even kinds
+        print(f"  {kind:45s} {len(g) / windows:6.1f} decisions, mean {statistics.fmean(g):+7.1f}, "
+              f"{sum(g) / len(gains):+6.2f} per decision")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("collect")
+    c.add_argument("--variant", default="classic")
+    c.add_argument("--players", type=int)
+    c.add_argument("--seed", type=int, default=21)
+    c.add_argument("--hands", type=int, default=8)
+    c.add_argument("--out", required=True)
+    o = sub.add_parser("oracle")
+    o.add_argument("points")
+    o.add_argument("--samples", type=int, default=64)
+    o.add_argument("--out", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("oracles", nargs="+")
+    s.add_argument("--rollouts", type=int, default=E.DEFAULT_ROLLOUTS)
+    s.add_argument("--horizon", type=int, default=E.DEFAULT_HORIZON, help="0: to the hand's end")
+    s.add_argument("--candidates", type=int, default=E.DEFAULT_CANDIDATES)
+    s.add_argument("--seeds", type=int, default=2)
+    h = sub.add_parser("headroom")
+    h.add_argument("oracles", nargs="+")
+    h.add_argument("--chooser", type=int, default=32, help="samples that choose (the others value)")
+    args = p.parse_args()
+    if args.cmd == "collect":
+        collect(args.variant, args.players, args.seed, args.hands, args.out)
+    elif args.cmd == "oracle":
+        oracle(args.points, args.samples, args.out)
+    elif args.cmd == "score":
+        score(args.oracles, args.rollouts, args.horizon or None, args.candidates, args.seeds)
+    else:
+        headroom(args.oracles, args.chooser)
+
+
+if __name__ == "__main__":
+    main()
