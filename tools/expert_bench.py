@@ -79,6 +79,7 @@ def collect(variant: str, players: int | None, seed: int, hands: int, out: str) 
 
 def oracle(path: str, samples: int, out: str) -> None:
     start = time.perf_counter()
+    judge = E.ExpertBot(0, horizon=None)  # its playout() alone: level 3 to the hand's end
     with open(out, "w", encoding="utf-8") as fh:
         for i, point in enumerate(_lines(path)):
             view = point["view"]
@@ -86,7 +87,6 @@ def oracle(path: str, samples: int, out: str) -> None:
             rules = rules_of(view)
             sampler = E.Sampler(view, rules, Memory(view, rules))
             rng = random.Random(1000 + i)
-            judge = E.ExpertBot(0, horizon=None)
             values: dict[str, list[float]] = {str(a): [] for a in legal}
             for _ in range(samples):
                 state = sampler.sample(rng)
@@ -97,13 +97,9 @@ def oracle(path: str, samples: int, out: str) -> None:
             print(f"decision {i}: {len(legal)} actions, {time.perf_counter() - start:.0f} s", file=sys.stderr)
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs)
-
-
 def _report(label: str, gains: list[float]) -> None:
-    se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else float("inf")
-    print(f"{label}: {statistics.fmean(gains):+.2f} per decision over level 3 (se {se:.2f}, n {len(gains)})")
+    mean, se = E._mean_se(gains)
+    print(f"{label}: {mean:+.2f} per decision over level 3 (se {se:.2f}, n {len(gains)})")
 
 
 def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int, seeds: int) -> None:
@@ -113,7 +109,7 @@ def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int,
         for point in _lines(path):
             view, values = point["view"], point["values"]
             legal = [parse_action(t) for t in point["legal"]]
-            mean = {t: _mean(v) for t, v in values.items()}
+            mean = {t: statistics.fmean(v) for t, v in values.items()}
             for s in range(seeds):
                 base = GoodBot(decision_seed("bench-level3", i, s)).choose(view, legal)
                 bot = E.ExpertBot(decision_seed("bench-expert", i, s), rollouts=rollouts, horizon=horizon,
@@ -145,8 +141,8 @@ def headroom(paths: list[str], chooser: int) -> None:
             k = len(values[base])
             decisions += 1
             for off in range(0, k - chooser + 1, chooser):
-                pick = max(values, key=lambda t: _mean(values[t][off:off + chooser]))
-                rest = {t: _mean(values[t][:off] + values[t][off + chooser:]) for t in (pick, base)}
+                pick = max(values, key=lambda t: statistics.fmean(values[t][off:off + chooser]))
+                rest = {t: statistics.fmean(values[t][:off] + values[t][off + chooser:]) for t in (pick, base)}
                 gain = rest[pick] - rest[base]
                 gains.append(gain)
                 kind = "level 3's choice" if pick == base else (
