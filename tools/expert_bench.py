@@ -19,11 +19,17 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
 4. ``headroom``: what an oracle-sized search would gain: the best action on some of the
    oracle's samples (all legal actions, plain best mean), valued on the others. Also
    the gain by kind of move (where the expert's candidates miss value).
+5. ``calibrate``: how well the expert's sampler guesses the hidden hands. Level 3 plays
+   itself; at play-phase decisions the sampler's chance that the next seat holds a
+   natural pair of a kind (split by what that seat did with the kind: nothing,
+   discarded it, drew over it, both) and its mean count of wild cards and black threes
+   in that hand are set against the real hand.
 
     PYTHONPATH=pycore python tools/expert_bench.py collect --seed 21 --hands 8 --out /tmp/b21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --out /tmp/o21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py score /tmp/o21.jsonl [--rollouts 40 --horizon 20]
     PYTHONPATH=pycore python tools/expert_bench.py headroom /tmp/o21.jsonl
+    PYTHONPATH=pycore python tools/expert_bench.py calibrate --hands 40
 
 The figures are per decision, under level-3 play after it: a setting that gains more
 here is a lead to confirm by a duplicate match, not a result on its own.
@@ -48,6 +54,7 @@ from canasta.bots.base import rules_of
 from canasta.bots.basic import _cards_of
 from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
+from canasta.cards import deck
 from canasta.game import Game
 from canasta.match import decision_seed, hand_steps
 from canasta.play import apply
@@ -157,6 +164,54 @@ def headroom(paths: list[str], chooser: int) -> None:
               f"{sum(g) / len(gains):+6.2f} per decision")
 
 
+#: The calibration's rows: a natural pair, by what the seat did with the kind; then counts.
+_PAIR_ROWS = {"": "pair, kind neither discarded nor drawn over", "D": "pair, kind it discarded",
+              "P": "pair, kind it drew over", "PD": "pair, kind it discarded and drew over"}
+
+
+def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int) -> dict[str, list[float]]:
+    """The sampler against the real hands (module docstring, 5): per row, the points, the
+    sum of the sampler's predictions and the sum of the real values. Every third
+    play-phase decision is a point (the hands change little in between); kinds the next
+    seat is known to hold (taken with the pile) are left out: the sampler deals them."""
+    rules = get(variant, players)
+    rows: dict[str, list[float]] = {}
+
+    def add(row: str, predicted: float, actual: float) -> None:
+        r = rows.setdefault(row, [0, 0.0, 0.0])
+        r[0] += 1
+        r[1] += predicted
+        r[2] += actual
+
+    naturals = sorted({c.kind for c in deck(rules.decks, rules.jokers_per_deck) if c.natural})
+    for d in range(hands):
+        game = Game(rules, seed=seed * 1_000_003 + d)
+        for seat, step, legal in hand_steps(game):
+            view = game.view(seat)
+            if view["phase"] == "play" and step % 3 == 0:
+                memory = Memory(view, rules)
+                sampler = E.Sampler(view, rules, memory)
+                rng = random.Random(decision_seed(seed, d, seat, step))
+                nxt = (seat + 1) % rules.players
+                dealt = [sampler.sample(rng).hands[nxt] for _ in range(samples)]
+                real = game.state.hands[nxt]
+                for label, test in (("wild cards in hand", lambda c: c.wild),
+                                    ("black threes in hand", lambda c: c.kind == "B3")):
+                    add(label, statistics.fmean(sum(map(test, h)) for h in dealt), sum(map(test, real)))
+                for k in naturals:
+                    if memory.holds(nxt, k):
+                        continue
+                    did = ("P" if k in memory.passed[nxt] else "") + ("D" if k in memory.discarded[nxt] else "")
+                    pairs = statistics.fmean(sum(c.kind == k for c in h) >= 2 for h in dealt)
+                    add(_PAIR_ROWS[did], pairs, sum(c.kind == k for c in real) >= 2)
+            game.apply(get_bot("good", decision_seed(seed, d, seat, step)).choose(view, legal))
+    print(f"{variant}, {hands} hands of level 3 against itself, {samples} samples per point; the next seat's hand:")
+    for label, (n, predicted, actual) in sorted(rows.items()):
+        ratio = f"{actual / predicted:5.2f}" if predicted else "    -"
+        print(f"  {label:45s} n {int(n):5d}  sampler {predicted / n:6.3f}  real {actual / n:6.3f}  real/sampler {ratio}")
+    return rows
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -179,6 +234,12 @@ def main() -> None:
     h = sub.add_parser("headroom")
     h.add_argument("oracles", nargs="+")
     h.add_argument("--chooser", type=int, default=32, help="samples that choose (the others value)")
+    k = sub.add_parser("calibrate")
+    k.add_argument("--variant", default="classic")
+    k.add_argument("--players", type=int)
+    k.add_argument("--seed", type=int, default=31)
+    k.add_argument("--hands", type=int, default=40)
+    k.add_argument("--samples", type=int, default=30)
     args = p.parse_args()
     if args.cmd == "collect":
         collect(args.variant, args.players, args.seed, args.hands, args.out)
@@ -186,8 +247,10 @@ def main() -> None:
         oracle(args.points, args.samples, args.out)
     elif args.cmd == "score":
         score(args.oracles, args.rollouts, args.horizon or None, args.candidates, args.seeds)
-    else:
+    elif args.cmd == "headroom":
         headroom(args.oracles, args.chooser)
+    else:
+        calibrate(args.variant, args.players, args.seed, args.hands, args.samples)
 
 
 if __name__ == "__main__":

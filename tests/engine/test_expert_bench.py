@@ -53,3 +53,21 @@ def test_the_oracle_values_every_legal_action_on_the_same_samples(tmp_path: Path
     out = capsys.readouterr().out
     assert "per decision over level 3 (se" in out and "n 3)" in out
     assert "best of all legal actions on 1 samples" in out and "n 9)" in out  # 3 windows of 1
+
+
+def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _tool()
+    rows = bench.calibrate("classic", 4, 5, 4, 10)
+    assert rows == bench.calibrate("classic", 4, 5, 4, 10)  # seeded
+    wild = rows["wild cards in hand"]
+    threes = rows["black threes in hand"]
+    assert wild[0] == threes[0] > 20  # one of each per point
+    pairs = [r for label, r in rows.items() if label.startswith("pair")]
+    # Every natural kind the next seat is not known to hold is a point, once.
+    assert sum(r[0] for r in pairs) <= 11 * wild[0] and sum(r[0] for r in pairs) > 5 * wild[0]
+    for n, predicted, actual in rows.values():
+        assert 0 <= predicted and 0 <= actual
+    # The sampler deals the hidden wild cards evenly among the hidden places, and level 3
+    # neither hoards nor sheds them much: its guess stays within a third of the truth.
+    assert 0.67 < wild[1] / wild[2] < 1.5
+    assert "real/sampler" in capsys.readouterr().out
