@@ -19,7 +19,11 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
 4. ``headroom``: what an oracle-sized search would gain: the best action on some of the
    oracle's samples (all legal actions, plain best mean), valued on the others. Also
    the gain by kind of move (where the expert's candidates miss value).
-5. ``calibrate``: how well the expert's sampler guesses the hidden hands. Level 3 plays
+5. ``oracle --truth`` and ``transfer``: the oracle played from the real hands (saved by
+   ``collect``; only the stock's order, which no seat knows, is drawn anew), and the
+   best action chosen on the sampler's oracle valued on the real one: whether a gain
+   the bench shows survives the sampler's wrong guesses of the hidden cards.
+6. ``calibrate``: how well the expert's sampler guesses the hidden hands. Level 3 plays
    itself; at play-phase decisions the sampler's chance that the next seat holds a
    natural pair of a kind (split by what that seat did with the kind: nothing,
    discarded it, drew over it, both) and its mean count of wild cards and black threes
@@ -29,6 +33,8 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
     PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --out /tmp/o21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py score /tmp/o21.jsonl [--rollouts 40 --horizon 20]
     PYTHONPATH=pycore python tools/expert_bench.py headroom /tmp/o21.jsonl
+    PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --truth --out /tmp/t21.jsonl
+    PYTHONPATH=pycore python tools/expert_bench.py transfer --choose /tmp/o21.jsonl --judge /tmp/t21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py calibrate --hands 40
 
 The figures are per decision, under level-3 play after it: a setting that gains more
@@ -57,7 +63,9 @@ from canasta.bots.memory import Memory
 from canasta.cards import deck
 from canasta.game import Game
 from canasta.match import decision_seed, hand_steps
+from canasta.notation import from_position, to_position
 from canasta.play import apply
+from canasta.state import shuffle
 from canasta.variants import get
 
 
@@ -78,13 +86,18 @@ def collect(variant: str, players: int | None, seed: int, hands: int, out: str) 
                 who = "expert" if seat % rules.sides == 0 else "good"
                 view = game.view(seat)
                 if who == "expert" and len(legal) > 1 and view["phase"] != "answer":
-                    fh.write(json.dumps({"view": view, "legal": [str(a) for a in legal]}) + "\n")
+                    # The real position too: an oracle of the truth (``--truth``) plays from it.
+                    fh.write(json.dumps({"view": view, "legal": [str(a) for a in legal],
+                                         "position": to_position(game.state)}) + "\n")
                     n += 1
                 game.apply(get_bot(who, decision_seed(seed, d, seat, step)).choose(view, legal))
     print(f"{n} decisions from {hands} hands written to {out}")
 
 
-def oracle(path: str, samples: int, out: str) -> None:
+def oracle(path: str, samples: int, out: str, truth: bool = False) -> None:
+    """Every legal action valued on ``samples`` paired playouts to the hand's end, from the
+    sampler's guesses of the hidden cards, or with ``truth`` from the real hands (only
+    the stock's order, unknown to every seat, drawn anew for each sample)."""
     start = time.perf_counter()
     judge = E.ExpertBot(0, horizon=None)  # its playout() alone: level 3 to the hand's end
     with open(out, "w", encoding="utf-8") as fh:
@@ -95,8 +108,9 @@ def oracle(path: str, samples: int, out: str) -> None:
             sampler = E.Sampler(view, rules, Memory(view, rules))
             rng = random.Random(1000 + i)
             values: dict[str, list[float]] = {str(a): [] for a in legal}
+            real = from_position(point["position"]) if truth else None
             for _ in range(samples):
-                state = sampler.sample(rng)
+                state = sampler.sample(rng) if real is None else real.with_(stock=shuffle(real.stock, rng))
                 seed = int(rng.random() * (1 << 53))
                 for a in legal:
                     values[str(a)].append(judge.playout(apply(state, a), view["side"], seed))
@@ -164,6 +178,30 @@ def headroom(paths: list[str], chooser: int) -> None:
               f"{sum(g) / len(gains):+6.2f} per decision")
 
 
+def transfer(choosers: list[str], judges: list[str], chooser: int) -> None:
+    """Best of all legal actions on ``chooser`` samples of one oracle (the sampler's
+    guesses), valued on another of the same decisions (the truth: ``oracle --truth``).
+    Where the bench's headroom is real this keeps it; where it comes from the sampler's
+    wrong guesses it does not."""
+    gains: list[float] = []
+    level3 = 0
+    decisions = 0
+    for cpath, jpath in zip(choosers, judges, strict=True):
+        for cpoint, jpoint in zip(_lines(cpath), _lines(jpath), strict=True):
+            if cpoint["view"] != jpoint["view"]:
+                raise SystemExit(f"{cpath} and {jpath} do not hold the same decisions")
+            view, legal = cpoint["view"], [parse_action(t) for t in cpoint["legal"]]
+            base = str(GoodBot(decision_seed("bench-level3", decisions, 0)).choose(view, legal))
+            decisions += 1
+            values = cpoint["values"]
+            pick = max(values, key=lambda t: statistics.fmean(values[t][:chooser]))
+            level3 += pick == base
+            judged = jpoint["values"]
+            gains.append(statistics.fmean(judged[pick]) - statistics.fmean(judged[base]))
+    _report(f"best of all legal actions on {chooser} samples of the first oracle, valued on the second", gains)
+    print(f"  level 3's choice kept in {level3} of {decisions} decisions")
+
+
 #: The calibration's rows: a natural pair, by what the seat did with the kind; then counts.
 _PAIR_ROWS = {"": "pair, kind neither discarded nor drawn over", "D": "pair, kind it discarded",
               "P": "pair, kind it drew over", "PD": "pair, kind it discarded and drew over"}
@@ -225,6 +263,11 @@ def main() -> None:
     o.add_argument("points")
     o.add_argument("--samples", type=int, default=64)
     o.add_argument("--out", required=True)
+    o.add_argument("--truth", action="store_true", help="from the real hands (points collected with their position)")
+    t = sub.add_parser("transfer")
+    t.add_argument("--choose", nargs="+", required=True)
+    t.add_argument("--judge", nargs="+", required=True)
+    t.add_argument("--chooser", type=int, default=32)
     s = sub.add_parser("score")
     s.add_argument("oracles", nargs="+")
     s.add_argument("--rollouts", type=int, default=E.DEFAULT_ROLLOUTS)
@@ -244,9 +287,11 @@ def main() -> None:
     if args.cmd == "collect":
         collect(args.variant, args.players, args.seed, args.hands, args.out)
     elif args.cmd == "oracle":
-        oracle(args.points, args.samples, args.out)
+        oracle(args.points, args.samples, args.out, args.truth)
     elif args.cmd == "score":
         score(args.oracles, args.rollouts, args.horizon or None, args.candidates, args.seeds)
+    elif args.cmd == "transfer":
+        transfer(args.choose, args.judge, args.chooser)
     elif args.cmd == "headroom":
         headroom(args.oracles, args.chooser)
     else:

@@ -11,6 +11,8 @@ from types import ModuleType
 
 import pytest
 
+from canasta.legal import legal_actions
+
 pytestmark = pytest.mark.simulation
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "expert_bench.py"
@@ -53,6 +55,37 @@ def test_the_oracle_values_every_legal_action_on_the_same_samples(tmp_path: Path
     out = capsys.readouterr().out
     assert "per decision over level 3 (se" in out and "n 3)" in out
     assert "best of all legal actions on 1 samples" in out and "n 9)" in out  # 3 windows of 1
+
+
+def test_the_truth_oracle_plays_from_the_real_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _tool()
+    points = tmp_path / "points.jsonl"
+    bench.collect("classic", 4, 98, 1, str(points))
+    lines = points.read_text().splitlines()[:3]
+    few = tmp_path / "few.jsonl"
+    few.write_text("\n".join(lines) + "\n")
+    for line in lines:
+        point = json.loads(line)
+        real = bench.from_position(point["position"])
+        assert [str(c) for c in real.hands[point["view"]["seat"]]] == point["view"]["hand"]
+        assert [str(a) for a in legal_actions(real)] == point["legal"]
+    truth, guess = tmp_path / "t.jsonl", tmp_path / "g.jsonl"
+    bench.oracle(str(few), 4, str(truth), truth=True)
+    bench.oracle(str(few), 4, str(guess))
+    assert truth.read_text() != guess.read_text()
+    capsys.readouterr()
+    # Chosen and valued on the same samples, the best action cannot lose to level 3's.
+    bench.transfer([str(truth)], [str(truth)], 4)
+    out = capsys.readouterr().out
+    mean = float(out.split(":")[1].split()[0])
+    assert mean >= 0 and "n 3)" in out and "of 3 decisions" in out
+    bench.transfer([str(guess)], [str(truth)], 2)
+    assert "valued on the second" in capsys.readouterr().out
+    other, judged = tmp_path / "other.jsonl", tmp_path / "o.jsonl"
+    other.write_text("\n".join(reversed(lines)) + "\n")
+    bench.oracle(str(other), 1, str(judged), truth=True)
+    with pytest.raises(SystemExit):
+        bench.transfer([str(guess)], [str(judged)], 2)  # not the same decisions
 
 
 def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
