@@ -108,6 +108,8 @@ def oracle(path: str, samples: int, out: str, truth: bool = False) -> None:
             sampler = E.Sampler(view, rules, Memory(view, rules))
             rng = random.Random(1000 + i)
             values: dict[str, list[float]] = {str(a): [] for a in legal}
+            if truth and "position" not in point:
+                raise SystemExit(f"{path}: decision {i} has no real position (collected before --truth): collect again")
             real = from_position(point["position"]) if truth else None
             for _ in range(samples):
                 state = sampler.sample(rng) if real is None else real.with_(stock=shuffle(real.stock, rng))
@@ -186,10 +188,13 @@ def transfer(choosers: list[str], judges: list[str], chooser: int) -> None:
     gains: list[float] = []
     level3 = 0
     decisions = 0
-    for cpath, jpath in zip(choosers, judges, strict=True):
-        for cpoint, jpoint in zip(_lines(cpath), _lines(jpath), strict=True):
-            if cpoint["view"] != jpoint["view"]:
-                raise SystemExit(f"{cpath} and {jpath} do not hold the same decisions")
+    if len(choosers) != len(judges):
+        raise SystemExit("transfer needs one judging oracle per choosing oracle, in the same order")
+    for cpath, jpath in zip(choosers, judges):
+        cpoints, jpoints = list(_lines(cpath)), list(_lines(jpath))
+        if len(cpoints) != len(jpoints) or any(c["view"] != j["view"] for c, j in zip(cpoints, jpoints)):
+            raise SystemExit(f"{cpath} and {jpath} do not hold the same decisions")
+        for cpoint, jpoint in zip(cpoints, jpoints):
             view, legal = cpoint["view"], [parse_action(t) for t in cpoint["legal"]]
             base = str(GoodBot(decision_seed("bench-level3", decisions, 0)).choose(view, legal))
             decisions += 1
@@ -208,7 +213,7 @@ _PAIR_ROWS = {"": "pair, kind neither discarded nor drawn over", "D": "pair, kin
 
 
 def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int) -> dict[str, list[float]]:
-    """The sampler against the real hands (module docstring, 5): per row, the points, the
+    """The sampler against the real hands (module docstring, 6): per row, the points, the
     sum of the sampler's predictions and the sum of the real values. Every third
     play-phase decision is a point (the hands change little in between); kinds the next
     seat is known to hold (taken with the pile) are left out: the sampler deals them."""

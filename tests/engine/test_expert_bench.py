@@ -84,8 +84,14 @@ def test_the_truth_oracle_plays_from_the_real_hands(tmp_path: Path, capsys: pyte
     other, judged = tmp_path / "other.jsonl", tmp_path / "o.jsonl"
     other.write_text("\n".join(reversed(lines)) + "\n")
     bench.oracle(str(other), 1, str(judged), truth=True)
-    with pytest.raises(SystemExit):
-        bench.transfer([str(guess)], [str(judged)], 2)  # not the same decisions
+    with pytest.raises(SystemExit, match="same decisions"):
+        bench.transfer([str(guess)], [str(judged)], 2)
+    with pytest.raises(SystemExit, match="one judging oracle per"):
+        bench.transfer([str(guess)], [str(truth), str(truth)], 2)
+    bare = tmp_path / "bare.jsonl"  # a point collected before the real position was saved
+    bare.write_text(json.dumps({k: v for k, v in json.loads(lines[0]).items() if k != "position"}) + "\n")
+    with pytest.raises(SystemExit, match="collect again"):
+        bench.oracle(str(bare), 1, str(tmp_path / "x.jsonl"), truth=True)
 
 
 def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
