@@ -50,7 +50,8 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from canasta.actions import Action, Add, Discard, Meld, parse_action
@@ -65,7 +66,7 @@ from canasta.game import Game
 from canasta.match import decision_seed, hand_steps
 from canasta.notation import from_position, to_position
 from canasta.play import apply
-from canasta.state import shuffle
+from canasta.state import HandState, shuffle
 from canasta.variants import get
 
 
@@ -94,6 +95,11 @@ def collect(variant: str, players: int | None, seed: int, hands: int, out: str) 
     print(f"{n} decisions from {hands} hands written to {out}")
 
 
+def _restocked(real: HandState, rng: random.Random) -> HandState:
+    """The real position with the stock's order, which no seat knows, drawn anew."""
+    return real.with_(stock=shuffle(real.stock, rng))
+
+
 def oracle(path: str, samples: int, out: str, truth: bool = False) -> None:
     """Every legal action valued on ``samples`` paired playouts to the hand's end, from the
     sampler's guesses of the hidden cards, or with ``truth`` from the real hands (only
@@ -104,15 +110,18 @@ def oracle(path: str, samples: int, out: str, truth: bool = False) -> None:
         for i, point in enumerate(_lines(path)):
             view = point["view"]
             legal = [parse_action(t) for t in point["legal"]]
-            rules = rules_of(view)
-            sampler = E.Sampler(view, rules, Memory(view, rules))
-            rng = random.Random(1000 + i)
-            values: dict[str, list[float]] = {str(a): [] for a in legal}
             if truth and "position" not in point:
                 raise SystemExit(f"{path}: decision {i} has no real position (collected before --truth): collect again")
-            real = from_position(point["position"]) if truth else None
+            draw: Callable[[random.Random], HandState]
+            if truth:
+                draw = partial(_restocked, from_position(point["position"]))
+            else:
+                rules = rules_of(view)
+                draw = E.Sampler(view, rules, Memory(view, rules)).sample
+            rng = random.Random(1000 + i)
+            values: dict[str, list[float]] = {str(a): [] for a in legal}
             for _ in range(samples):
-                state = sampler.sample(rng) if real is None else real.with_(stock=shuffle(real.stock, rng))
+                state = draw(rng)
                 seed = int(rng.random() * (1 << 53))
                 for a in legal:
                     values[str(a)].append(judge.playout(apply(state, a), view["side"], seed))
@@ -125,6 +134,12 @@ def _report(label: str, gains: list[float]) -> None:
     print(f"{label}: {mean:+.2f} per decision over level 3 (se {se:.2f}, n {len(gains)})")
 
 
+def _level3(view: dict[str, Any], legal: list[Action], decision: int, seed: int = 0) -> str:
+    """Level 3's choice at a decision of the bench, the same in every command (numbered
+    across the files read, as they are given)."""
+    return str(GoodBot(decision_seed("bench-level3", decision, seed)).choose(view, legal))
+
+
 def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int, seeds: int) -> None:
     gains: list[float] = []
     i = 0
@@ -134,10 +149,10 @@ def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int,
             legal = [parse_action(t) for t in point["legal"]]
             mean = {t: statistics.fmean(v) for t, v in values.items()}
             for s in range(seeds):
-                base = GoodBot(decision_seed("bench-level3", i, s)).choose(view, legal)
+                base = _level3(view, legal, i, s)
                 bot = E.ExpertBot(decision_seed("bench-expert", i, s), rollouts=rollouts, horizon=horizon,
                                   max_candidates=candidates)
-                gains.append(mean[str(bot.choose(view, legal))] - mean[str(base)])
+                gains.append(mean[str(bot.choose(view, legal))] - mean[base])
             i += 1
     _report(f"expert ({rollouts} playouts, horizon {horizon}, {candidates} candidates)", gains)
 
@@ -159,8 +174,7 @@ def headroom(paths: list[str], chooser: int) -> None:
         for point in _lines(path):
             view, values = point["view"], point["values"]
             legal = [parse_action(t) for t in point["legal"]]
-            # The same level-3 seed as score()'s first for this decision.
-            base = str(GoodBot(decision_seed("bench-level3", decisions, 0)).choose(view, legal))
+            base = _level3(view, legal, decisions)
             k = len(values[base])
             decisions += 1
             for off in range(0, k - chooser + 1, chooser):
@@ -196,7 +210,7 @@ def transfer(choosers: list[str], judges: list[str], chooser: int) -> None:
             raise SystemExit(f"{cpath} and {jpath} do not hold the same decisions")
         for cpoint, jpoint in zip(cpoints, jpoints):
             view, legal = cpoint["view"], [parse_action(t) for t in cpoint["legal"]]
-            base = str(GoodBot(decision_seed("bench-level3", decisions, 0)).choose(view, legal))
+            base = _level3(view, legal, decisions)
             decisions += 1
             values = cpoint["values"]
             pick = max(values, key=lambda t: statistics.fmean(values[t][:chooser]))
