@@ -20,7 +20,8 @@ import pytest
 from canasta import variants
 from canasta.__main__ import main
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
-from canasta.bots.expert import DEFAULT_ROLLOUTS, STEPS_PER_PLAYOUT, ExpertBot
+from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot
+from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.match import MatchReport, Side, play_deal
@@ -149,10 +150,27 @@ def test_expert_keeps_level_3_vetoes() -> None:
 def test_expert_action_cap_grows_with_its_playouts() -> None:
     """The budget is one knob: asking for more playouts raises the cap on playout actions
     with it (a fixed cap of 1000 actions once held 120 playouts of 20 actions to 50, so
-    the host's ``expert_rollouts`` above 50 bought nothing); the default is unchanged."""
-    assert ExpertBot(0).max_steps == DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT == 1000
-    assert ExpertBot(0, rollouts=120).max_steps == 3000
-    assert ExpertBot(0, rollouts=120, max_steps=500).max_steps == 500
+    the host's ``expert_rollouts`` above 50 bought nothing)."""
+    samba = variants.get("samba", 4)
+    assert ExpertBot(0).settings(samba) == (PLAIN, DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT)
+    assert DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT == 1000
+    assert ExpertBot(0, rollouts=120).settings(samba)[1] == 3000
+    assert ExpertBot(0, rollouts=120, max_steps=500).settings(samba)[1] == 500
+
+
+def test_expert_profile_follows_the_fitted_outlook() -> None:
+    """Classic 4 players has an outlook fitted: the expert searches it with the fitted
+    profile; a table with house rules (its weights would mislead) and a preset with none
+    fitted get the plain one. The bot's own settings override the profile's."""
+    classic = variants.get("classic", 4)
+    assert weights_for(classic) is not None
+    assert ExpertBot(0).settings(classic) == (FITTED, FITTED.rollouts * STEPS_PER_PLAYOUT)
+    house = classic.replace(canastas_to_go_out=2)
+    assert house.name == "classic" and weights_for(house) is None
+    assert ExpertBot(0).settings(house)[0] == PLAIN
+    assert weights_for(variants.get("samba", 4)) is None
+    mine, cap = ExpertBot(0, rollouts=10, horizon=None, max_candidates=3).settings(classic)
+    assert (mine.rollouts, mine.horizon, mine.candidates, mine.wild_lays, cap) == (10, None, 3, True, 250)
 
 
 def test_match_pairs_and_line(capsys: pytest.CaptureFixture[str]) -> None:

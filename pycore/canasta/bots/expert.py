@@ -22,7 +22,8 @@ For one decision, with the seat's view alone:
    every candidate) to the end of the hand or ``horizon`` actions.
 4. **Choice.** The value of a playout is the seat's side's hand score minus the mean of
    the other sides' (at a horizon, the score as it stands with the cards in hand counted
-   at ``HAND_WEIGHT`` of their value). Each alternative is compared with level 3's
+   at ``HAND_WEIGHT`` of their value, plus the rest of the hand's expected worth as
+   fitted on level 3's self-play: :mod:`~canasta.bots.horizon`). Each alternative is compared with level 3's
    choice sample by sample; it is chosen only when its mean gain exceeds ``MARGIN``
    points and ``Z`` standard errors (the best such one), else level 3's choice stands:
    the search overrules level 3 only where it is confident.
@@ -46,6 +47,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ASK, NO, YES, Action, Add, Discard, Draw, Meld, Pass, Take
@@ -59,17 +61,49 @@ from ..state import HandState, shuffle
 from .base import rules_of
 from .basic import _cards_of, _Facts
 from .good import GoodBot
+from .horizon import outlook, weights_for
 from .memory import Memory
 
-#: Playouts per decision at the default budget (docs/bots.md "Think time": a decision
-#: costs about 0.1 s in CPython on average, well under 1 s in Pyodide).
-DEFAULT_ROLLOUTS = 40
-#: Actions played out after a candidate before scoring the position (None: to the hand's
-#: end). About two rounds of a 4-player table: long enough to see who takes the pile
-#: next, short enough that the playouts' own chance does not drown the difference. Chosen
-#: by duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12, 20, 40
-#: actions and the hand's end, 100 pairs each on the same deals).
-DEFAULT_HORIZON: int | None = 20
+@dataclass(frozen=True)
+class Profile:
+    """The search's settings for one kind of table (docs/bots.md "The expert's two
+    profiles"): the playouts per decision, the actions each plays on before the position
+    is valued (None: to the hand's end), the candidates searched (level 3's choice
+    included) and whether lays of wild cards are among them."""
+
+    rollouts: int
+    horizon: int | None
+    candidates: int
+    wild_lays: bool
+
+
+#: Where the position at a horizon is valued as the score stands (no outlook fitted for
+#: the table: every table but those in ``horizon.WEIGHTS``). 40 playouts of 20 actions
+#: (about two rounds of a 4-player table: long enough to see who takes the pile next,
+#: short enough that the playouts' own chance does not drown the difference), chosen by
+#: duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12,
+#: 20, 40 actions and the hand's end). A decision costs about 0.1 s in CPython on average.
+PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False)
+#: Where an outlook is fitted (:mod:`~canasta.bots.horizon`): twice the playouts, half as
+#: long (the same actions in all), and the best lays of wild cards searched too: level 3
+#: keeps its wild cards for canastas, and the bench found its biggest misses there
+#: (docs/bots.md "The expert's two profiles": +77 to +1xx per hand against level 3 in
+#: Classic over the ladder's 400 pairs).
+FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True)
+#: The plain profile's figures, under their former names (tools and the app's budget).
+DEFAULT_ROLLOUTS = PLAIN.rollouts
+DEFAULT_HORIZON: int | None = PLAIN.horizon
+DEFAULT_CANDIDATES = PLAIN.candidates
+#: ``horizon`` left to the table's profile.
+AUTO = -1
+
+
+def profile(rules: Rules) -> Profile:
+    """The search's settings for a table: :data:`FITTED` where an outlook is fitted for
+    its exact rules, else :data:`PLAIN`."""
+    return FITTED if weights_for(rules) is not None else PLAIN
+
+
 #: Playout actions allowed per playout of the budget: unless set, ``max_steps`` is
 #: ``rollouts`` times this (1000 at the default), so that a bigger budget buys more
 #: playouts (a fixed cap once held 120 playouts of 20 actions to 50). The cap bounds the
@@ -92,8 +126,6 @@ MIN_SAMPLES = 4
 DROP_Z = 2.0
 #: Noise of the playout policy (level 3's is 0.5).
 PLAYOUT_NOISE = 0.3
-#: Candidates searched per decision, level 3's choice included (``max_candidates``).
-DEFAULT_CANDIDATES = 4
 
 _FIELDS = ("variant", "players", "scores", "dealer", "turn", "phase", "melds", "red_threes", "discard", "asker",
            "permission", "asked", "fresh", "took_pile", "acted", "old_melds", "touched_old", "ending", "out_seat",
@@ -182,8 +214,9 @@ def _order(c: Card) -> int:
     return c.order
 
 
-def evaluate(state: HandState, side: int) -> float:
-    """The side's hand score minus the mean of the other sides' (module docstring, 4)."""
+def score_now(state: HandState, side: int) -> float:
+    """The side's hand score as it stands minus the mean of the other sides', the cards
+    in hand counted at ``HAND_WEIGHT`` of their value before the hand's end."""
     sheet = score_hand(state)
     values = []
     for s in sheet:
@@ -197,25 +230,46 @@ def evaluate(state: HandState, side: int) -> float:
     return values[side] - (sum(others) / len(others) if others else 0.0)
 
 
+def evaluate(state: HandState, side: int) -> float:
+    """A playout's value for the side (module docstring, 4): :func:`score_now`, plus at a
+    horizon what the rest of the hand is expected to bring (:func:`~.horizon.outlook`)."""
+    return score_now(state, side) + outlook(state, side)
+
+
 class ExpertBot:
     """Determinized Monte Carlo with level-3 playouts (module docstring)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, rollouts: int = DEFAULT_ROLLOUTS, horizon: int | None = DEFAULT_HORIZON,
-                 max_candidates: int = DEFAULT_CANDIDATES, time_limit: float | None = None,
+    def __init__(self, seed: int = 0, rollouts: int | None = None, horizon: int | None = AUTO,
+                 max_candidates: int | None = None, time_limit: float | None = None,
                  max_steps: int | None = None) -> None:
+        """``rollouts``, ``horizon`` (:data:`AUTO`) and ``max_candidates`` left unset
+        come from the table's :func:`profile` at each decision."""
         self.rng = random.Random(seed)
         self.rollouts = rollouts
-        self.max_steps = rollouts * STEPS_PER_PLAYOUT if max_steps is None else max_steps
+        self.max_steps = max_steps
         self.steps = 0
         self.horizon = horizon
+        #: the horizon of the playouts (the last decision's, until the next one).
+        self.limit: int | None = None if horizon == AUTO else horizon
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         #: the last decision's candidates with their mean values (for hints and tests).
         self.last: list[tuple[Action, float]] = []
         #: level 3's choice at the last decision.
         self.policy_choice: Action | None = None
+
+    def settings(self, rules: Rules) -> tuple[Profile, int]:
+        """This bot's settings at a table: the table's :func:`profile` with the bot's own
+        choices put in, and the cap on playout actions (``rollouts`` times
+        :data:`STEPS_PER_PLAYOUT`, so that a bigger budget buys more playouts, unless
+        ``max_steps`` was given)."""
+        p = profile(rules)
+        p = Profile(p.rollouts if self.rollouts is None else self.rollouts,
+                    p.horizon if self.horizon == AUTO else self.horizon,
+                    p.candidates if self.max_candidates is None else self.max_candidates, p.wild_lays)
+        return p, p.rollouts * STEPS_PER_PLAYOUT if self.max_steps is None else self.max_steps
 
     def _seed(self) -> int:
         return int(self.rng.random() * (1 << 53))
@@ -231,10 +285,13 @@ class ExpertBot:
             # The answer stays level 3's: the asker's hand is hidden, and a sample that
             # could not go out (as the asker's can: it was allowed to ask) would mislead.
             return choice
-        cands = candidates(view, legal, choice, policy)[:self.max_candidates]
-        if len(cands) == 1 or self.rollouts <= 0:
-            return choice
         rules = rules_of(view)
+        p, max_steps = self.settings(rules)
+        rollouts = p.rollouts
+        self.limit = p.horizon
+        cands = candidates(view, legal, choice, policy, p.wild_lays)[:p.candidates]
+        if len(cands) == 1 or rollouts <= 0:
+            return choice
         memory = Memory(view, rules)
         sampler = Sampler(view, rules, memory)
         side = view["side"]
@@ -246,7 +303,7 @@ class ExpertBot:
         k = 0
         # Whole samples while the budget lasts (at least two, for a standard error): each
         # costs one playout for level 3's choice and one per alternative still in the race.
-        while k < 2 or (playouts + 1 + len(active) <= self.rollouts and self.steps < self.max_steps):
+        while k < 2 or (playouts + 1 + len(active) <= rollouts and self.steps < max_steps):
             state = sampler.sample(self.rng)
             seed = self._seed()
             base = self.playout(apply(state, cands[0]), side, seed)
@@ -281,7 +338,7 @@ class ExpertBot:
         rng = random.Random(seed)
         bots: dict[int, GoodBot] = {}
         steps = 0
-        limit = self.horizon
+        limit = self.limit
         while not state.over and (limit is None or steps < limit):
             legal = legal_actions(state)
             if not legal:
@@ -311,8 +368,11 @@ def playout_facts(state: HandState, seat: int) -> _Facts:
                      state.permission, [state.canastas(s) for s in range(sides)], list(state.scores))
 
 
-def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot) -> list[Action]:
-    """Level 3's choice first, then the alternatives worth a search (module docstring, 1)."""
+def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot,
+               wild_lays: bool = False) -> list[Action]:
+    """Level 3's choice first, then the alternatives worth a search (module docstring, 1);
+    with ``wild_lays``, last, the best addition with wild cards and the best new
+    group of naturals and wild cards (:func:`wild_lays`)."""
     out: list[Action] = [choice]
 
     def push(a: Action | None) -> None:
@@ -347,8 +407,41 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
             push(max(lays, key=lambda a: (len(_cards_of(a)), -legal.index(a))))
     if ASK in legal:
         push(ASK)
+    if wild_lays:
+        for a in best_wild_lays(f, legal):
+            push(a)
     return out
 
 
-__all__ = ["DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Sampler",
-           "candidates", "evaluate"]
+def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
+    """The lays of wild cards worth a search (level 3 lays them only to complete a
+    canasta, RULES.md 2): the addition with wild cards that leaves a meld of the side
+    biggest (a canasta first, then the fewest wild cards), and the new group of at least
+    two naturals with wild cards that holds the most naturals (a canasta at once first,
+    then the fewest wild cards)."""
+    size = f.rules.canasta_size
+    add: tuple[tuple[bool, int, int], Action] | None = None
+    meld: tuple[tuple[bool, int, int], Action] | None = None
+    for a in legal:
+        if isinstance(a, Add):
+            wilds = sum(1 for c in a.cards if c.wild)
+            i = f.meld_index(a.target)
+            if not wilds or not 0 <= i < len(f.mine):
+                continue
+            after = f.mine[i].size + len(a.cards)
+            key = (after >= size, after, -wilds)
+            if add is None or key > add[0]:
+                add = (key, a)
+        elif isinstance(a, Meld) and len(a.melds) == 1:
+            g = a.melds[0]
+            wilds = sum(1 for c in g if c.wild)
+            if not wilds or len(g) - wilds < 2:
+                continue
+            key = (len(g) >= size, len(g) - wilds, -wilds)
+            if meld is None or key > meld[0]:
+                meld = (key, a)
+    return [x[1] for x in (add, meld) if x is not None]
+
+
+__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "PLAIN", "STEPS_PER_PLAYOUT",
+           "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "evaluate", "profile", "score_now"]

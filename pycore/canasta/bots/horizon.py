@@ -1,0 +1,142 @@
+"""What a position at a playout's horizon is still worth (issue 5, the expert).
+
+The expert stops its playouts after a few actions (``DEFAULT_HORIZON``) and values the
+position as the score stands. That count misses what the hand still holds: wild cards
+and pairs in hand, melds one card short of a canasta, who may go out and who would be
+caught with a full hand. :func:`outlook` adds an estimate of the rest of the hand: a
+linear function of such facts, fitted by least squares to what level 3 went on to score
+in self-play (``tools/fit_horizon.py``; docs/bots.md "The value at the horizon").
+
+Every fact is taken for the side minus the mean of the other sides, so the estimate for
+a side is minus the others' (the fit's data hold each position from every side). The
+weights are data, one set per preset and number of players, fitted by the tool. A set
+applies only to its preset's exact rules: a table with house rules, or a preset with no
+set fitted, gets none and is valued as the score stands (the facts' worth differs with
+the rules, and a set fitted on other rules would mislead). The expert searches such
+tables with its plain settings (``expert.PLAIN``).
+"""
+
+from __future__ import annotations
+
+from ..melds import GROUP
+from ..rules import Rules
+from ..state import HandState
+from ..variants import get
+
+#: The facts, in the order of the weights (:func:`facts`). Each is the side's figure
+#: minus the mean of the other sides', except where the name says otherwise.
+FACTS = (
+    "hand_cards",  # cards in the side's hands
+    "hand_points",  # their points (RULES.md: a card's value)
+    "wilds",  # wild cards in hand
+    "pairs",  # kinds held two or more times in one hand (naturals)
+    "fits",  # naturals in hand of a rank the side has a group of
+    "black_threes",  # black 3s in hand
+    "short3",  # unfinished melds three cards short of a canasta
+    "short2",  # ... two cards short
+    "short1",  # ... one card short
+    "small",  # ... more than three cards short
+    "canastas",  # canastas (at most three counted)
+    "may_go_out",  # has the canastas the rules ask for going out
+    "opened",  # has made its initial meld
+    "frozen",  # the pile is frozen for the side
+    "pile_turn",  # the pile's size, + if the side is in turn, - if not
+    "pile_frozen",  # the pile's size times the side's "frozen" minus the others'
+    "out_vs_points",  # may_go_out times the others' hand points, minus the converse
+    "out_vs_cards",  # may_go_out times the others' hand cards, minus the converse
+    "late_points",  # hand_points when fewer than 8 rounds of stock are left
+)
+
+#: Fitted weights per (preset name, players), in :data:`FACTS` order; points per unit.
+#: Written by ``tools/fit_horizon.py`` (docs/bots.md says how and on what data).
+WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
+    # fitted weights: begin (tools/fit_horizon.py --write)
+    ("classic", 4): (-18.180, 1.072, 104.510, 28.600, 54.556, 19.642, 29.586, 59.390,
+        123.010, 20.637, -14.843, 57.029, -225.283, -38.784, 1.708, 2.650,
+        0.094, -3.452, -0.576),
+    # fitted weights: end
+}
+
+
+def _side_facts(state: HandState, side: int) -> list[float]:
+    r = state.rules
+    size = r.canasta_size
+    sides = r.sides
+    value = r.value
+    ranks = {m.rank for m in state.melds[side] if m.kind is GROUP}
+    cards = points = wilds = pairs = fits = black = 0
+    for seat in range(side, r.players, sides):
+        counts: dict[str, int] = {}
+        for c in state.hands[seat]:
+            cards += 1
+            points += value(c.kind)
+            if c.wild:
+                wilds += 1
+            elif c.kind == "B3":
+                black += 1
+            else:
+                n = counts[c.kind] = counts.get(c.kind, 0) + 1
+                if n == 2:
+                    pairs += 1
+                if c.rank in ranks:
+                    fits += 1
+    short = [0, 0, 0, 0]  # 1, 2, 3, more cards short
+    for m in state.melds[side]:
+        missing = size - m.size
+        if missing > 0:
+            short[min(missing, 4) - 1] += 1
+    canastas = state.canastas(side)
+    return [cards, points, wilds, pairs, fits, black, short[2], short[1], short[0], short[3], min(canastas, 3),
+            1.0 if canastas >= r.canastas_to_go_out else 0.0, 1.0 if state.melds[side] else 0.0,
+            1.0 if state.frozen_for(side) else 0.0]
+
+
+def facts(state: HandState, side: int) -> list[float]:
+    """The :data:`FACTS` of a full position (a playout's: every hand is known there)."""
+    r = state.rules
+    per_side = [_side_facts(state, s) for s in range(r.sides)]
+    mine = per_side[side]
+    others = [f for s, f in enumerate(per_side) if s != side]
+    k = len(others) or 1
+    theirs = [sum(f[i] for f in others) / k for i in range(len(mine))]
+    out = [a - b for a, b in zip(mine, theirs)]
+    pile = len(state.discard)
+    turn = 1.0 if state.turn % r.sides == side else -1.0
+    late = 1.0 if len(state.stock) < 8 * r.players * r.draw_count else 0.0
+    out += [pile * turn, pile * (mine[13] - theirs[13]),
+            mine[11] * theirs[1] - theirs[11] * mine[1], mine[11] * theirs[0] - theirs[11] * mine[0],
+            late * (mine[1] - theirs[1])]
+    return out
+
+
+_FOUND: dict[int, tuple[Rules, tuple[float, ...] | None]] = {}
+
+
+def weights_for(rules: Rules) -> tuple[float, ...] | None:
+    """The fitted weights for these rules: their preset's, if the rules are exactly the
+    preset's (module docstring), else None. Remembered by the rules' identity (a playout
+    asks at every horizon; comparing two rule sets field by field is slow)."""
+    found = _FOUND.get(id(rules))
+    if found is None or found[0] is not rules:
+        w = WEIGHTS.get((rules.name, rules.players))
+        if w is not None:
+            if get(rules.name, rules.players) != rules:
+                w = None
+        if len(_FOUND) > 64:
+            _FOUND.clear()
+        found = _FOUND[id(rules)] = (rules, w)
+    return found[1]
+
+
+def outlook(state: HandState, side: int) -> float:
+    """The side's expected gain over the rest of the hand, relative to the other sides
+    (0 when the hand is over or no weights are fitted for the table's rules)."""
+    if state.over:
+        return 0.0
+    w = weights_for(state.rules)
+    if w is None:
+        return 0.0
+    return sum(a * b for a, b in zip(w, facts(state, side)))
+
+
+__all__ = ["FACTS", "WEIGHTS", "facts", "outlook", "weights_for"]

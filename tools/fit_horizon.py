@@ -1,0 +1,173 @@
+"""Fit the expert's value at the horizon (``canasta.bots.horizon``; docs/bots.md "The
+value at the horizon").
+
+For each table (a preset and a number of players): level 3 plays itself, as in the
+expert's playouts (every seat ``GoodBot`` at the playouts' noise), over ``--hands``
+seeded deals. At about one step in five the position's facts (``horizon.facts``) are
+recorded from every side, with the side's score as the expert values it at a horizon
+(``expert.score_now``); the target is what the side went on to score at the hand's end
+minus that. Least squares (a little ridge) on the even deals; the odd ones, held out,
+give the share of the target's variance the fit explains and the correlation of the
+hand's final result with the value before and after.
+
+``--write`` puts the fitted weights in ``WEIGHTS`` of ``pycore/canasta/bots/horizon.py``
+(between its markers), replacing the tables fitted again and keeping the others.
+
+    PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --hands 8000 --jobs 2 --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import operator
+import random
+import re
+from pathlib import Path
+
+from canasta.bots.expert import PLAYOUT_NOISE, playout_facts, score_now
+from canasta.bots.good import GoodBot
+from canasta.bots.horizon import FACTS, facts
+from canasta.legal import legal_actions
+from canasta.play import apply
+from canasta.state import deal
+from canasta.variants import PRESETS, get
+
+#: One recorded position: (deal, facts, value now, final value), for one side.
+Row = tuple[int, list[float], float, float]
+SOURCE = Path(__file__).resolve().parent.parent / "pycore" / "canasta" / "bots" / "horizon.py"
+BEGIN, END = "# fitted weights: begin", "# fitted weights: end"
+
+
+def play(args: tuple[str, int, int, int, float]) -> list[Row]:
+    """Self-play of deals ``first .. first + count - 1``: the rows they give."""
+    name, players, first, count, rate = args
+    rules = get(name, players)
+    rows: list[Row] = []
+    for d in range(first, first + count):
+        rng = random.Random(d)
+        state = deal(rules, rng, dealer=d % players)
+        bots = [GoodBot(rng.randrange(1 << 30), noise=PLAYOUT_NOISE) for _ in range(players)]
+        seen: list[list[tuple[list[float], float]]] = []
+        while not state.over:
+            legal = legal_actions(state)
+            if rng.random() < rate:
+                seen.append([(facts(state, s), score_now(state, s)) for s in range(rules.sides)])
+            seat = state.turn
+            action = legal[0] if len(legal) == 1 else bots[seat].decide(playout_facts(state, seat),
+                                                                        state.phase.value, legal)
+            state = apply(state, action)
+        final = [score_now(state, s) for s in range(rules.sides)]
+        rows += [(d, f, v, final[s]) for point in seen for s, (f, v) in enumerate(point)]
+    return rows
+
+
+def solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(col + 1, n):
+            k = m[r][col] / m[col][col]
+            if k:
+                for c in range(col, n + 1):
+                    m[r][c] -= k * m[col][c]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit(rows: list[Row], ridge: float) -> list[float]:
+    """Least squares of (final - now) on the facts, without a constant (the facts and
+    the target change sign with the side)."""
+    cols = list(zip(*(f for _, f, _, _ in rows)))
+    y = [fin - now for _, _, now, fin in rows]
+    k = len(cols)
+    gram = [[math.fsum(map(operator.mul, cols[i], cols[j])) + (ridge if i == j else 0.0) for j in range(k)]
+            for i in range(k)]
+    return solve(gram, [math.fsum(map(operator.mul, cols[i], y)) for i in range(k)])
+
+
+def _corr(x: list[float], y: list[float]) -> float:
+    n = len(x)
+    mx, my = sum(x) / n, sum(y) / n
+    sxy = math.fsum((a - mx) * (b - my) for a, b in zip(x, y))
+    sxx = math.fsum((a - mx) ** 2 for a in x)
+    syy = math.fsum((b - my) ** 2 for b in y)
+    return sxy / math.sqrt(sxx * syy) if sxx and syy else 0.0
+
+
+def report(rows: list[Row], w: list[float]) -> str:
+    """The held-out figures (module docstring)."""
+    pred = [sum(a * b for a, b in zip(w, f)) for _, f, _, _ in rows]
+    y = [fin - now for _, _, now, fin in rows]
+    mean = sum(y) / len(y)
+    var = math.fsum((t - mean) ** 2 for t in y) / len(y)
+    res = math.fsum((t - p) ** 2 for t, p in zip(y, pred)) / len(y)
+    final = [fin for _, _, _, fin in rows]
+    now = [v for _, _, v, _ in rows]
+    after = [v + p for v, p in zip(now, pred)]
+    return (f"held out: {len(rows)} rows, variance of (final - now) {var:.0f}, left after the fit {res:.0f} "
+            f"(explained {1 - res / var:.3f}); correlation of the final result with the value now "
+            f"{_corr(final, now):.3f}, with the outlook added {_corr(final, after):.3f}")
+
+
+def write(fitted: dict[tuple[str, int], list[float]]) -> None:
+    """Put the fitted weights in horizon.py between its markers (others kept)."""
+    text = SOURCE.read_text()
+    start, stop = text.index(BEGIN), text.index(END)
+    found = re.findall(r'\("([\w-]+)", (\d+)\): \(([^)]*)\)', text[start:stop], re.S)
+    table = {(n, int(p)): [float(x) for x in ws.split(",") if x.strip()] for n, p, ws in found}
+    table.update(fitted)
+    lines = [f"    {BEGIN} (tools/fit_horizon.py --write)\n"]
+    for (n, p), w in sorted(table.items()):
+        values = [f"{x:.3f}" for x in w]
+        rows = [", ".join(values[i:i + 8]) for i in range(0, len(values), 8)]
+        lines.append(f'    ("{n}", {p}): (' + ",\n        ".join(rows) + "),\n")
+    first = text.rindex("\n", 0, start) + 1
+    last = text.rindex("\n", 0, stop) + 1
+    SOURCE.write_text(text[:first] + "".join(lines) + text[last:])
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--table", action="append", default=[],
+                   help="preset:players (repeatable; default every preset at each of its player counts)")
+    p.add_argument("--hands", type=int, default=8000)
+    p.add_argument("--seed", type=int, default=700_000, help="first deal's seed (the match seeds are small)")
+    p.add_argument("--rate", type=float, default=0.2, help="share of the steps recorded")
+    p.add_argument("--ridge", type=float, default=1.0)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--write", action="store_true", help="put the weights in horizon.py")
+    args = p.parse_args()
+    tables: list[tuple[str, int]] = []
+    for t in args.table:
+        name, _, players = t.partition(":")
+        tables.append((name, int(players) if players else get(name).players))
+    if not tables:
+        tables = [(n, k) for n, preset in PRESETS.items() for k in preset.players]
+    fitted: dict[tuple[str, int], list[float]] = {}
+    for name, players in tables:
+        chunk = max(args.hands // (8 * args.jobs), 1)
+        tasks = [(name, players, args.seed + i, min(chunk, args.hands - i), args.rate)
+                 for i in range(0, args.hands, chunk)]
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            rows = [r for part in pool.map(play, tasks) for r in part]
+        train = [r for r in rows if r[0] % 2 == 0]
+        test = [r for r in rows if r[0] % 2 == 1]
+        w = fit(train, args.ridge)
+        fitted[(name, players)] = w
+        print(f"{name} {players} players: {args.hands} hands, {len(train)} rows fitted")
+        print("  " + report(test, w))
+        print("  " + ", ".join(f"{n} {x:+.2f}" for n, x in zip(FACTS, w)), flush=True)
+    if args.write:
+        write(fitted)
+        print(f"written to {SOURCE}")
+
+
+if __name__ == "__main__":
+    main()
