@@ -64,12 +64,16 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system)."""
+    """``a x = b`` by Gaussian elimination with partial pivoting (a small dense system).
+    A fact that never varied in the rows (a zero column without ridge) gets weight 0."""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]
+        if abs(m[col][col]) < 1e-9:
+            m[col] = [0.0] * col + [1.0] + [0.0] * (n - col)
+            continue
         for r in range(col + 1, n):
             k = m[r][col] / m[col][col]
             if k:

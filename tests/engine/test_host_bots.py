@@ -95,3 +95,38 @@ def test_hints_are_legal_never_played_and_the_partner_talks() -> None:
         if a == "ask":
             assert actions[i + 1][0] == (seat + 2) % 4 and actions[i + 1][1].startswith("answer ")
     assert "draw" in texts
+
+
+def test_an_early_lay_of_wild_cards_has_its_own_reason() -> None:
+    """The expert searches lays of wild cards that level 3 would not make (its fitted
+    profile: expert.best_wild_lays); a hint suggesting one says why, in its own words."""
+    from canasta import variants
+    from canasta.actions import Add, Meld
+    from canasta.bots import get_bot
+    from canasta.bots.basic import _Facts
+    from canasta.bots.expert import best_wild_lays
+    from canasta.bots.hints import explain
+    from canasta.game import Game
+
+    rules = variants.get("classic", 4)
+    found = 0
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        while not game.hand_over and found < 5:
+            seat = game.state.turn
+            view = game.view(seat)
+            legal = tuple(game.legal_actions())
+            if view["phase"] == "play" and view["melds"][view["side"]]:
+                f = _Facts(view)
+                for lay in best_wild_lays(f, legal):
+                    assert isinstance(lay, (Add, Meld)) and lay in legal
+                    cards = lay.cards if isinstance(lay, Add) else tuple(c for g in lay.melds for c in g)
+                    assert any(c.wild for c in cards)
+                    reason = explain(view, legal, lay)["code"]
+                    if len(f.hand) - len(cards) > 1 and not f.end_near() and reason != "complete_canasta":
+                        assert reason == "lay_wilds"
+                        found += 1
+            game.apply(get_bot("good", seed).choose(view, legal))
+        if found >= 5:
+            break
+    assert found >= 5

@@ -23,6 +23,7 @@ HINT_REASONS: dict[str, str] = {
     "initial_meld": "Make your side's initial meld ({points} points).",
     "complete_canasta": "Complete a canasta of {rank}.",
     "meld_naturals": "Lay these natural cards: they build your side's melds.",
+    "lay_wilds": "Lay the wild cards: on the table they bring a canasta closer and count for you, not against you.",
     "lower_hand": "Meld to cut the points left in your hand: the hand may end soon.",
     "go_out": "Go out: your side may, and the hand ends in your favour.",
     "ask_partner": "Ask your partner whether you may go out.",
@@ -79,7 +80,9 @@ def _reason(view: dict[str, Any], legal: Sequence[Action], action: Action) -> tu
             return "lower_hand", {}
         if not any(c.wild for c in cards):
             return "meld_naturals", {}
-        return "best_play", {}
+        # Level 3 lays wild cards only to complete a canasta: an earlier lay is the
+        # search's (expert.best_wild_lays).
+        return "lay_wilds", {}
     if isinstance(action, Discard):
         c = action.card
         if len(f.hand) == 1 or f.permission == "yes":

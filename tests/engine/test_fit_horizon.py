@@ -1,0 +1,65 @@
+"""tools/fit_horizon.py: the self-play rows, the least-squares fit and the writing of the
+weights into bots/horizon.py. CPython only (the tool is not in the wheel)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from canasta.bots.horizon import FACTS
+
+pytestmark = pytest.mark.simulation
+
+TOOL = Path(__file__).resolve().parents[2] / "tools" / "fit_horizon.py"
+
+
+def _tool() -> ModuleType:
+    if not TOOL.exists():
+        pytest.skip("tools/ is not beside the tests")
+    spec = importlib.util.spec_from_file_location("fit_horizon", TOOL)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_recovers_known_weights_and_reads_self_play() -> None:
+    tool = _tool()
+    rows = tool.play(("classic", 4, 900, 6, 0.2))
+    assert len(rows) > 100 and all(len(f) == len(FACTS) for _, f, _, _ in rows)
+    assert rows == tool.play(("classic", 4, 900, 6, 0.2))  # seeded
+    # A target made of the facts themselves is fitted back (no ridge): the weights of the
+    # facts that varied in these few hands, and the target itself.
+    truth = [float(i % 5) - 2.0 for i in range(len(FACTS))]
+    made = [(d, f, 0.0, sum(a * b for a, b in zip(truth, f))) for d, f, _, _ in rows]
+    fitted = tool.fit(made, 0.0)
+    for i in (0, 1, 2, 3):  # cards, points, wild cards, pairs in hand: always varying
+        assert abs(fitted[i] - truth[i]) < 1e-6
+    for _, f, _, target in made:
+        assert abs(sum(a * b for a, b in zip(fitted, f)) - target) < 1e-6
+    assert "explained 1.000" in tool.report(made, fitted)
+    # A real target: the fit explains some of it on the rows it was fitted on.
+    real = tool.fit(rows, 1.0)
+    assert "explained 0.0" not in tool.report(rows, real) and "explained -" not in tool.report(rows, real)
+
+
+def test_write_replaces_the_fitted_tables_and_keeps_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tool = _tool()
+    source = tmp_path / "horizon.py"
+    source.write_text(tool.SOURCE.read_text())
+    monkeypatch.setattr(tool, "SOURCE", source)
+    tool.write({("samba", 4): [1.0] * len(FACTS)})
+    tool.write({("samba", 4): [2.5] * len(FACTS), ("bolivia", 4): [-1.0] * len(FACTS)})
+    namespace: dict[str, object] = {}
+    text = source.read_text()
+    start = text.index("WEIGHTS:")
+    exec(text[start:text.index("\n}\n", start) + 3].replace("WEIGHTS: dict[tuple[str, int], tuple[float, ...]]",
+                                                             "WEIGHTS"), namespace)
+    table = namespace["WEIGHTS"]
+    assert isinstance(table, dict)
+    assert table[("samba", 4)] == (2.5,) * len(FACTS)
+    assert table[("bolivia", 4)] == (-1.0,) * len(FACTS)
+    assert ("classic", 4) in table  # kept
