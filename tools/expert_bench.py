@@ -140,7 +140,9 @@ def _level3(view: dict[str, Any], legal: list[Action], decision: int, seed: int 
     return str(GoodBot(decision_seed("bench-level3", decision, seed)).choose(view, legal))
 
 
-def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int, seeds: int) -> None:
+def score(paths: list[str], rollouts: int | None, horizon: int | None, candidates: int | None, seeds: int) -> None:
+    """The expert's gain per decision over level 3 on oracles; ``rollouts``,
+    ``candidates`` (None) and ``horizon`` (``E.AUTO``) left unset are the table's profile."""
     gains: list[float] = []
     i = 0
     for path in paths:
@@ -154,7 +156,11 @@ def score(paths: list[str], rollouts: int, horizon: int | None, candidates: int,
                                   max_candidates=candidates)
                 gains.append(mean[str(bot.choose(view, legal))] - mean[base])
             i += 1
-    _report(f"expert ({rollouts} playouts, horizon {horizon}, {candidates} candidates)", gains)
+    def shown(x: object, unset: object) -> str:
+        return "the profile's" if x is unset else str(x)
+
+    _report(f"expert ({shown(rollouts, None)} playouts, horizon {shown(horizon, E.AUTO)}, "
+            f"{shown(candidates, None)} candidates)", gains)
 
 
 def _kind(a: Action) -> str:
@@ -289,9 +295,9 @@ def main() -> None:
     t.add_argument("--chooser", type=int, default=32)
     s = sub.add_parser("score")
     s.add_argument("oracles", nargs="+")
-    s.add_argument("--rollouts", type=int, default=E.DEFAULT_ROLLOUTS)
-    s.add_argument("--horizon", type=int, default=E.DEFAULT_HORIZON, help="0: to the hand's end")
-    s.add_argument("--candidates", type=int, default=E.DEFAULT_CANDIDATES)
+    s.add_argument("--rollouts", type=int, help="default: the table's profile (expert.profile)")
+    s.add_argument("--horizon", type=int, help="0: to the hand's end; default: the table's profile")
+    s.add_argument("--candidates", type=int, help="default: the table's profile")
     s.add_argument("--seeds", type=int, default=2)
     h = sub.add_parser("headroom")
     h.add_argument("oracles", nargs="+")
@@ -308,7 +314,8 @@ def main() -> None:
     elif args.cmd == "oracle":
         oracle(args.points, args.samples, args.out, args.truth)
     elif args.cmd == "score":
-        score(args.oracles, args.rollouts, args.horizon or None, args.candidates, args.seeds)
+        horizon = E.AUTO if args.horizon is None else (args.horizon or None)
+        score(args.oracles, args.rollouts, horizon, args.candidates, args.seeds)
     elif args.cmd == "transfer":
         transfer(args.choose, args.judge, args.chooser)
     elif args.cmd == "headroom":

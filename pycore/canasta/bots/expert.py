@@ -6,7 +6,8 @@ For one decision, with the seat's view alone:
    choice; the candidates are that choice and a few alternatives it ranks close behind:
    in the draw phase the plain draw and its best way to take the pile; in the play phase
    its best discards (stopping the melding, or not going out, is one of them), a natural
-   meld it held back, ``ask``; both answers to "may I go out?". **Level 3's vetoes
+   meld it held back, ``ask``, and in the fitted profile the best lays of wild cards
+   (:func:`best_wild_lays`); both answers to "may I go out?". **Level 3's vetoes
    stay**: a wild card is never discarded unless level 3 would, nor a card level 3
    scores as a blunder (far below its best discard: the next opponent's known pair on a
    big pile, a card that goes onto its melds).
@@ -23,16 +24,18 @@ For one decision, with the seat's view alone:
 4. **Choice.** The value of a playout is the seat's side's hand score minus the mean of
    the other sides' (at a horizon, the score as it stands with the cards in hand counted
    at ``HAND_WEIGHT`` of their value, plus the rest of the hand's expected worth as
-   fitted on level 3's self-play: :mod:`~canasta.bots.horizon`). Each alternative is compared with level 3's
-   choice sample by sample; it is chosen only when its mean gain exceeds ``MARGIN``
-   points and ``Z`` standard errors (the best such one), else level 3's choice stands:
-   the search overrules level 3 only where it is confident.
+   fitted on level 3's self-play where a fit exists: :mod:`~canasta.bots.horizon`).
+   Each alternative is compared with level 3's choice sample by sample; it is chosen
+   only when its mean gain exceeds ``MARGIN`` points and ``Z`` standard errors (the
+   best such one), else level 3's choice stands: the search overrules level 3 only
+   where it is confident.
 
 The budget is ``rollouts`` playouts per decision and at most ``max_steps`` playout
-actions (deterministic: a seed gives the same decision on every machine), defaults
-:data:`DEFAULT_ROLLOUTS` and :data:`STEPS_PER_PLAYOUT` actions per playout allowed
-(1000 at the default); ``time_limit`` (seconds)
-optionally stops sooner, at the price of machine-dependent decisions. Each decision's
+actions (deterministic: a seed gives the same decision on every machine), by default the
+table's :func:`profile` (:data:`FITTED` where an outlook is fitted, Classic 4 players;
+else :data:`PLAIN`) with :data:`STEPS_PER_PLAYOUT` actions per playout allowed;
+``time_limit`` (seconds) optionally stops sooner, at the price of machine-dependent
+decisions. Each decision's
 generator comes from the bot's seed; nothing reads the global ``random``.
 
 The search builds positions from the view plus guessed cards with the engine's own
@@ -87,8 +90,8 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False)
 #: Where an outlook is fitted (:mod:`~canasta.bots.horizon`): twice the playouts, half as
 #: long (the same actions in all), and the best lays of wild cards searched too: level 3
 #: keeps its wild cards for canastas, and the bench found its biggest misses there
-#: (docs/bots.md "The expert's two profiles": +77 to +1xx per hand against level 3 in
-#: Classic over the ladder's 400 pairs).
+#: (docs/bots.md "The expert's two profiles": against level 3 in Classic over the
+#: ladder's 400 pairs, +116 per hand where the plain profile scores +77).
 FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
