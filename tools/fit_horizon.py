@@ -1,5 +1,5 @@
 """Fit the expert's value at the horizon (``canasta.bots.horizon``; docs/bots.md "The
-value at the horizon").
+expert's two profiles").
 
 For each table (a preset and a number of players): level 3 plays itself, as in the
 expert's playouts (every seat ``GoodBot`` at the playouts' noise), over ``--hands``
@@ -13,7 +13,7 @@ hand's final result with the value before and after.
 ``--write`` puts the fitted weights in ``WEIGHTS`` of ``pycore/canasta/bots/horizon.py``
 (between its markers), replacing the tables fitted again and keeping the others.
 
-    PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --hands 8000 --jobs 2 --write
+    PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --hands 12000 --jobs 2 --write
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """What a position at a playout's horizon is still worth (issue 5, the expert).
 
-The expert stops its playouts after a few actions (``DEFAULT_HORIZON``) and values the
-position as the score stands. That count misses what the hand still holds: wild cards
+The expert stops its playouts after a few actions (its profile's ``horizon``) and values
+the position as the score stands. That count misses what the hand still holds: wild cards
 and pairs in hand, melds one card short of a canasta, who may go out and who would be
 caught with a full hand. :func:`outlook` adds an estimate of the rest of the hand: a
 linear function of such facts, fitted by least squares to what level 3 went on to score
-in self-play (``tools/fit_horizon.py``; docs/bots.md "The value at the horizon").
+in self-play (``tools/fit_horizon.py``; docs/bots.md "The expert's two profiles").
 
 Every fact is taken for the side minus the mean of the other sides, so the estimate for
 a side is minus the others' (the fit's data hold each position from every side). The
