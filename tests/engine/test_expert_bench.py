@@ -4,33 +4,21 @@ read those values. CPython only (the tool is not in the wheel)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from canasta.legal import legal_actions
 
+from repo_tools import load_tool
+
 pytestmark = pytest.mark.simulation
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "expert_bench.py"
-
-
-def _tool() -> ModuleType:
-    if not TOOL.exists():
-        pytest.skip("tools/ is not beside the tests")
-    spec = importlib.util.spec_from_file_location("expert_bench", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_oracle_values_every_legal_action_on_the_same_samples(tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _tool()
+    bench = load_tool("expert_bench")
     points = tmp_path / "points.jsonl"
     bench.collect("classic", 4, 99, 1, str(points))
     lines = points.read_text().splitlines()
@@ -58,7 +46,7 @@ def test_the_oracle_values_every_legal_action_on_the_same_samples(tmp_path: Path
 
 
 def test_the_truth_oracle_plays_from_the_real_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _tool()
+    bench = load_tool("expert_bench")
     points = tmp_path / "points.jsonl"
     bench.collect("classic", 4, 98, 1, str(points))
     lines = points.read_text().splitlines()[:3]
@@ -95,7 +83,7 @@ def test_the_truth_oracle_plays_from_the_real_hands(tmp_path: Path, capsys: pyte
 
 
 def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _tool()
+    bench = load_tool("expert_bench")
     rows = bench.calibrate("classic", 4, 5, 4, 10)
     assert rows == bench.calibrate("classic", 4, 5, 4, 10)  # seeded
     wild = rows["wild cards in hand"]

@@ -3,31 +3,18 @@ weights into bots/horizon.py. CPython only (the tool is not in the wheel)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from canasta.bots.horizon import FACTS
+from repo_tools import load_tool
 
 pytestmark = pytest.mark.simulation
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "fit_horizon.py"
-
-
-def _tool() -> ModuleType:
-    if not TOOL.exists():
-        pytest.skip("tools/ is not beside the tests")
-    spec = importlib.util.spec_from_file_location("fit_horizon", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_fit_recovers_known_weights_and_reads_self_play() -> None:
-    tool = _tool()
+    tool = load_tool("fit_horizon")
     rows = tool.play(("classic", 4, 900, 6, 0.2))
     assert len(rows) > 100 and all(len(f) == len(FACTS) for _, f, _, _ in rows)
     assert rows == tool.play(("classic", 4, 900, 6, 0.2))  # seeded
@@ -47,7 +34,7 @@ def test_the_fit_recovers_known_weights_and_reads_self_play() -> None:
 
 
 def test_write_replaces_the_fitted_tables_and_keeps_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tool = _tool()
+    tool = load_tool("fit_horizon")
     source = tmp_path / "horizon.py"
     source.write_text(tool.SOURCE.read_text())
     monkeypatch.setattr(tool, "SOURCE", source)

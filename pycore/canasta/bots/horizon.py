@@ -119,9 +119,8 @@ def weights_for(rules: Rules) -> tuple[float, ...] | None:
     found = _FOUND.get(id(rules))
     if found is None or found[0] is not rules:
         w = WEIGHTS.get((rules.name, rules.players))
-        if w is not None:
-            if get(rules.name, rules.players) != rules:
-                w = None
+        if w is not None and get(rules.name, rules.players) != rules:
+            w = None
         if len(_FOUND) > 64:
             _FOUND.clear()
         found = _FOUND[id(rules)] = (rules, w)
