@@ -103,7 +103,7 @@ def test_an_early_lay_of_wild_cards_has_its_own_reason() -> None:
     from canasta import variants
     from canasta.actions import Add, Meld
     from canasta.bots import get_bot
-    from canasta.bots.basic import _Facts
+    from canasta.bots.basic import _cards_of, _Facts
     from canasta.bots.expert import best_wild_lays
     from canasta.bots.hints import explain
     from canasta.game import Game
@@ -120,7 +120,7 @@ def test_an_early_lay_of_wild_cards_has_its_own_reason() -> None:
                 f = _Facts(view)
                 for lay in best_wild_lays(f, legal):
                     assert isinstance(lay, (Add, Meld)) and lay in legal
-                    cards = lay.cards if isinstance(lay, Add) else tuple(c for g in lay.melds for c in g)
+                    cards = _cards_of(lay)
                     assert any(c.wild for c in cards)
                     reason = explain(view, legal, lay)["code"]
                     if len(f.hand) - len(cards) > 1 and not f.end_near() and reason != "complete_canasta":

@@ -375,7 +375,7 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
                wild_lays: bool = False) -> list[Action]:
     """Level 3's choice first, then the alternatives worth a search (module docstring, 1);
     with ``wild_lays``, last, the best addition with wild cards and the best new
-    group of naturals and wild cards (:func:`wild_lays`)."""
+    group of naturals and wild cards (:func:`best_wild_lays`)."""
     out: list[Action] = [choice]
 
     def push(a: Action | None) -> None:

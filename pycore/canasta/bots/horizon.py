@@ -57,6 +57,9 @@ WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
     # fitted weights: end
 }
 
+#: Where the per-side facts the last five combine sit in a side's list (``_side_facts``).
+_CARDS, _POINTS, _OUT, _FROZEN = (FACTS.index(n) for n in ("hand_cards", "hand_points", "may_go_out", "frozen"))
+
 
 def _side_facts(state: HandState, side: int) -> list[float]:
     r = state.rules
@@ -103,9 +106,10 @@ def facts(state: HandState, side: int) -> list[float]:
     pile = len(state.discard)
     turn = 1.0 if state.turn % r.sides == side else -1.0
     late = 1.0 if len(state.stock) < 8 * r.players * r.draw_count else 0.0
-    out += [pile * turn, pile * (mine[13] - theirs[13]),
-            mine[11] * theirs[1] - theirs[11] * mine[1], mine[11] * theirs[0] - theirs[11] * mine[0],
-            late * (mine[1] - theirs[1])]
+    out += [pile * turn, pile * (mine[_FROZEN] - theirs[_FROZEN]),
+            mine[_OUT] * theirs[_POINTS] - theirs[_OUT] * mine[_POINTS],
+            mine[_OUT] * theirs[_CARDS] - theirs[_OUT] * mine[_CARDS],
+            late * (mine[_POINTS] - theirs[_POINTS])]
     return out
 
 
