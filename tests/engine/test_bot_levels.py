@@ -20,7 +20,9 @@ import pytest
 from canasta import variants
 from canasta.__main__ import main
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
-from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot
+from canasta.bots import expert
+from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
+from canasta.bots.good import NOISE, GoodBot
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -171,6 +173,36 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     assert weights_for(variants.get("samba", 4)) is None
     mine, cap = ExpertBot(0, rollouts=10, horizon=None, max_candidates=3).settings(classic)
     assert (mine.rollouts, mine.horizon, mine.candidates, mine.wild_lays, cap) == (10, None, 3, True, 250)
+
+
+@pytest.mark.parametrize("variant,profile", [("classic", FITTED), ("samba", PLAIN)])
+def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str,
+                                                          profile: Profile) -> None:
+    """The fitted profile's playouts play level 3 at its own noise (the opponents as they
+    play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
+    is level 3 as it plays."""
+    noises: list[float] = []
+
+    class Spy(GoodBot):
+        def __init__(self, seed: int = 0, noise: float = NOISE) -> None:
+            noises.append(noise)
+            super().__init__(seed, noise)
+
+    monkeypatch.setattr(expert, "GoodBot", Spy)
+    game = Game(variant, seed=3)
+    searched = 0
+    while not game.hand_over and searched < 3:
+        seat = game.state.turn
+        legal = tuple(game.legal_actions())
+        bot = ExpertBot(seat, rollouts=8)
+        noises.clear()
+        game.apply(bot.choose(game.view(seat), legal))
+        if len(bot.last) > 1:
+            searched += 1
+            assert noises[0] == NOISE
+            assert set(noises[1:]) == {profile.noise}
+    assert searched == 3
+    assert PLAIN.noise == 0.3 and FITTED.noise == NOISE == 0.5
 
 
 def test_match_pairs_and_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,7 +63,7 @@ from ..scoring import score_hand
 from ..state import HandState, shuffle
 from .base import rules_of
 from .basic import _cards_of, _Facts
-from .good import GoodBot
+from .good import NOISE, GoodBot
 from .horizon import outlook, weights_for
 from .memory import Memory
 
@@ -72,12 +72,14 @@ class Profile:
     """The search's settings for one kind of table (docs/bots.md "The expert's two
     profiles"): the playouts per decision, the actions each plays on before the position
     is valued (None: to the hand's end), the candidates searched (level 3's choice
-    included) and whether lays of wild cards are among them."""
+    included), whether lays of wild cards are among them, and the tie-breaking noise of
+    the level-3 policy in the playouts."""
 
     rollouts: int
     horizon: int | None
     candidates: int
     wild_lays: bool
+    noise: float
 
 
 #: Where the position at a horizon is valued as the score stands (no outlook fitted for
@@ -86,13 +88,16 @@ class Profile:
 #: short enough that the playouts' own chance does not drown the difference), chosen by
 #: duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12,
 #: 20, 40 actions and the hand's end). A decision costs about 0.1 s in CPython on average.
-PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False)
+PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.3)
 #: Where an outlook is fitted (:mod:`~canasta.bots.horizon`): twice the playouts, half as
 #: long (the same actions in all), and the best lays of wild cards searched too: level 3
 #: keeps its wild cards for canastas, and the bench found its biggest misses there
 #: (docs/bots.md "The expert's two profiles": against level 3 in Classic over the
-#: ladder's 400 pairs, +116 per hand where the plain profile scores +77).
-FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True)
+#: ladder's 400 pairs, +116 per hand where the plain profile scores +77). Its playouts
+#: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
+#: the opponents are then played out as level 3 plays, and +13 per hand came of it over
+#: two seeds' 800 pairs, the outlook fitted again at that noise.
+FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
 DEFAULT_HORIZON: int | None = PLAIN.horizon
@@ -127,8 +132,6 @@ Z = 1.2
 MIN_SAMPLES = 4
 #: ... when its mean gain is this many standard errors below :data:`MARGIN`.
 DROP_Z = 2.0
-#: Noise of the playout policy (level 3's is 0.5).
-PLAYOUT_NOISE = 0.3
 
 _FIELDS = ("variant", "players", "scores", "dealer", "turn", "phase", "melds", "red_threes", "discard", "asker",
            "permission", "asked", "fresh", "took_pile", "acted", "old_melds", "touched_old", "ending", "out_seat",
@@ -256,6 +259,8 @@ class ExpertBot:
         self.horizon = horizon
         #: the horizon of the playouts (the last decision's, until the next one).
         self.limit: int | None = None if horizon == AUTO else horizon
+        #: the playouts' noise (likewise).
+        self.noise = PLAIN.noise
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         #: the last decision's candidates with their mean values (for hints and tests).
@@ -271,7 +276,7 @@ class ExpertBot:
         p = profile(rules)
         p = Profile(p.rollouts if self.rollouts is None else self.rollouts,
                     p.horizon if self.horizon == AUTO else self.horizon,
-                    p.candidates if self.max_candidates is None else self.max_candidates, p.wild_lays)
+                    p.candidates if self.max_candidates is None else self.max_candidates, p.wild_lays, p.noise)
         return p, p.rollouts * STEPS_PER_PLAYOUT if self.max_steps is None else self.max_steps
 
     def _seed(self) -> int:
@@ -292,6 +297,7 @@ class ExpertBot:
         p, max_steps = self.settings(rules)
         rollouts = p.rollouts
         self.limit = p.horizon
+        self.noise = p.noise
         cands = candidates(view, legal, choice, policy, p.wild_lays)[:p.candidates]
         if len(cands) == 1 or rollouts <= 0:
             return choice
@@ -352,7 +358,7 @@ class ExpertBot:
                 seat = state.turn
                 bot = bots.get(seat)
                 if bot is None:
-                    bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=PLAYOUT_NOISE)
+                    bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=self.noise)
                 action = bot.decide(playout_facts(state, seat), state.phase.value, legal)
             state = apply(state, action)
             steps += 1

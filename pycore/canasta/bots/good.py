@@ -188,12 +188,17 @@ def ending_cost(f: _Facts) -> float:
     return cost + unfinished_cost(f)
 
 
+#: Level 3's tie-breaking noise (:meth:`~.basic.BasicBot._jitter`): at most half a point
+#: on a score, a point and a half on a discard's.
+NOISE = 0.5
+
+
 class GoodBot(CasualBot):
     """CasualBot with counting and the tuned weights (module docstring)."""
 
     name = "good"
 
-    def __init__(self, seed: int = 0, noise: float = 0.5, weights: Weights = TUNED) -> None:
+    def __init__(self, seed: int = 0, noise: float = NOISE, weights: Weights = TUNED) -> None:
         super().__init__(seed, noise)
         self.weights = weights
         self.take_threshold = weights.take_threshold

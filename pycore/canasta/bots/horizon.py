@@ -51,9 +51,9 @@ FACTS = (
 #: Written by ``tools/fit_horizon.py`` (docs/bots.md says how and on what data).
 WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
     # fitted weights: begin (tools/fit_horizon.py --write)
-    ("classic", 4): (-18.180, 1.072, 104.510, 28.600, 54.556, 19.642, 29.586, 59.390,
-        123.010, 20.637, -14.843, 57.029, -225.283, -38.784, 1.708, 2.650,
-        0.094, -3.452, -0.576),
+    ("classic", 4): (-19.305, 1.131, 103.943, 28.576, 56.701, 22.479, 27.364, 61.303,
+        116.983, 17.140, -7.982, 38.262, -227.792, -43.854, 1.758, 0.956,
+        0.091, -3.048, -0.944),
     # fitted weights: end
 }
 
