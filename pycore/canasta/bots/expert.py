@@ -95,8 +95,9 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: (docs/bots.md "The expert's two profiles": against level 3 in Classic over the
 #: ladder's 400 pairs, +116 per hand where the plain profile scores +77). Its playouts
 #: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
-#: the opponents are then played out as level 3 plays, and +13 per hand came of it over
-#: two seeds' 800 pairs, the outlook fitted again at that noise.
+#: the opponents are then played out as level 3 plays (+13 per hand, se 10, over two
+#: seeds' 800 pairs, the outlook fitted again at that noise: chosen as the exact model
+#: of the opponents more than for that figure).
 FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
