@@ -156,10 +156,13 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
           }).observe({ type: "longtask", buffered: true });
         } catch (e) {}"""
     )
-    page = _open(w, f"{site_url}?watch=1&speed=instant&seed=3&lang=en")
+    # "fast", not "instant": at "instant" the bots could finish the hand before the pause
+    # lands (seen on a fast machine), and the banner below is then rightly offered.
+    page = _open(w, f"{site_url}?watch=1&speed=fast&seed=3&lang=en")
     page.wait_for_selector('#game[data-mode="watch"]', state="attached")
     page.click("#btn-pause")
     page.wait_for_selector('#game[data-paused="true"][data-bots="idle"]', state="attached")
+    assert page.get_attribute("#game", "data-hand-over") != "true"
     moves = page.get_attribute("#game", "data-moves")
     page.wait_for_timeout(800)
     assert page.get_attribute("#game", "data-moves") == moves  # paused: nobody plays
@@ -171,7 +174,7 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     page.wait_for_timeout(200)
     expect(page.locator("#update-banner")).to_be_hidden()
     page.click("#btn-pause")  # resume
-    page.wait_for_selector('#game[data-hand-over="true"]', state="attached")
+    page.wait_for_selector('#game[data-hand-over="true"]', state="attached", timeout=120_000)
     # ... but at its end.
     expect(page.locator("#update-banner")).to_be_visible()
     expect(page.locator("#update-now")).to_have_text(EN.t("app.update_now"))
