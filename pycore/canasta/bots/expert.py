@@ -46,6 +46,7 @@ test re-deals the hidden cards to check its choices do not depend on them.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -275,9 +276,9 @@ class ExpertBot:
         :data:`STEPS_PER_PLAYOUT`, so that a bigger budget buys more playouts, unless
         ``max_steps`` was given)."""
         p = profile(rules)
-        p = Profile(p.rollouts if self.rollouts is None else self.rollouts,
-                    p.horizon if self.horizon == AUTO else self.horizon,
-                    p.candidates if self.max_candidates is None else self.max_candidates, p.wild_lays, p.noise)
+        p = dataclasses.replace(p, rollouts=p.rollouts if self.rollouts is None else self.rollouts,
+                                horizon=p.horizon if self.horizon == AUTO else self.horizon,
+                                candidates=p.candidates if self.max_candidates is None else self.max_candidates)
         return p, p.rollouts * STEPS_PER_PLAYOUT if self.max_steps is None else self.max_steps
 
     def _seed(self) -> int:
