@@ -175,6 +175,41 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     assert (mine.rollouts, mine.horizon, mine.candidates, mine.wild_lays, cap) == (10, None, 3, True, 250)
 
 
+def test_expert_candidates_follow_the_profile() -> None:
+    """The fitted profile searches level 3's two best takes of the pile and its four best
+    discards (the plain one: one and three), and its cap on candidates never cuts them.
+    Over Classic hands: as many takes as the profile says where the pile can be taken
+    so many ways, no more discards than it says (the fourth does show up), and every
+    list under the fitted cap."""
+    from canasta.actions import Discard, Take
+
+    classic = variants.get("classic", 4)
+    two_ways = 0
+    most = {"fitted": 0, "plain": 0}
+    for seed in range(4):
+        game = Game(classic, seed=seed)
+        while not game.hand_over:
+            seat = game.state.turn
+            legal = tuple(game.legal_actions())
+            view = game.view(seat)
+            policy = GoodBot(seat)
+            choice = policy.choose(view, legal)
+            ways = sum(isinstance(a, Take) for a in legal)
+            two_ways += ways >= 2
+            for name, p in (("fitted", FITTED), ("plain", PLAIN)):
+                found = expert.candidates(view, legal, choice, GoodBot(seat), True, p.discards, p.takes)
+                assert sum(isinstance(a, Take) for a in found) >= min(ways, p.takes)
+                discards = sum(isinstance(a, Discard) for a in found if a != choice)
+                assert discards <= p.discards
+                most[name] = max(most[name], discards)
+                if name == "fitted":
+                    assert len(found) <= FITTED.candidates
+            game.apply(choice)
+    assert two_ways > 0
+    assert most == {"fitted": FITTED.discards, "plain": PLAIN.discards}
+    assert (FITTED.takes, FITTED.discards) == (2, 4)
+
+
 @pytest.mark.parametrize("variant,profile", [("classic", FITTED), ("samba", PLAIN)])
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str,
                                                           profile: Profile) -> None:

@@ -4,10 +4,11 @@ For one decision, with the seat's view alone:
 
 1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`) makes its
    choice; the candidates are that choice and a few alternatives it ranks close behind:
-   in the draw phase the plain draw and its best way to take the pile; in the play phase
-   its best discards (stopping the melding, or not going out, is one of them), a natural
-   meld it held back, ``ask``, and in the fitted profile the best lays of wild cards
-   (:func:`best_wild_lays`); both answers to "may I go out?". **Level 3's vetoes
+   in the draw phase the plain draw and its best ways to take the pile (the profile's
+   ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
+   the melding, or not going out, is one of them), a natural meld it held back, ``ask``,
+   and in the fitted profile the best lays of wild cards (:func:`best_wild_lays`).
+   **Level 3's vetoes
    stay**: a wild card is never discarded unless level 3 would, nor a card level 3
    scores as a blunder (far below its best discard: the next opponent's known pair on a
    big pile, a card that goes onto its melds).
@@ -73,14 +74,17 @@ class Profile:
     """The search's settings for one kind of table (docs/bots.md "The expert's two
     profiles"): the playouts per decision, the actions each plays on before the position
     is valued (None: to the hand's end), the candidates searched (level 3's choice
-    included), whether lays of wild cards are among them, and the tie-breaking noise of
-    the level-3 policy in the playouts."""
+    included), whether lays of wild cards are among them, the tie-breaking noise of the
+    level-3 policy in the playouts, and how many of level 3's best discards and best
+    takes of the pile are candidates (:func:`candidates`)."""
 
     rollouts: int
     horizon: int | None
     candidates: int
     wild_lays: bool
     noise: float
+    discards: int
+    takes: int
 
 
 #: Where the position at a horizon is valued as the score stands (no outlook fitted for
@@ -89,7 +93,7 @@ class Profile:
 #: short enough that the playouts' own chance does not drown the difference), chosen by
 #: duplicate matches against level 3 (docs/bots.md "Choosing the expert's settings": 12,
 #: 20, 40 actions and the hand's end). A decision costs about 0.1 s in CPython on average.
-PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.3)
+PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.3, discards=3, takes=1)
 #: Where an outlook is fitted (:mod:`~canasta.bots.horizon`): twice the playouts, half as
 #: long (the same actions in all), and the best lays of wild cards searched too: level 3
 #: keeps its wild cards for canastas, and the bench found its biggest misses there
@@ -98,8 +102,11 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
 #: the opponents are then played out as level 3 plays (+13 per hand, se 10, over two
 #: seeds' 800 pairs, the outlook fitted again at that noise: chosen as the exact model
-#: of the opponents more than for that figure).
-FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE)
+#: of the opponents more than for that figure). Level 3's four best discards and two
+#: best takes of the pile are searched, where the plain profile has three and one, under
+#: a cap of 9 candidates that never cuts them (+14 per hand, se 11, over two seeds' 800
+#: pairs: docs/bots.md "Tried on the fitted profile").
+FITTED = Profile(rollouts=80, horizon=10, candidates=9, wild_lays=True, noise=NOISE, discards=4, takes=2)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
 DEFAULT_HORIZON: int | None = PLAIN.horizon
@@ -300,7 +307,7 @@ class ExpertBot:
         rollouts = p.rollouts
         self.limit = p.horizon
         self.noise = p.noise
-        cands = candidates(view, legal, choice, policy, p.wild_lays)[:p.candidates]
+        cands = candidates(view, legal, choice, policy, p.wild_lays, p.discards, p.takes)[:p.candidates]
         if len(cands) == 1 or rollouts <= 0:
             return choice
         memory = Memory(view, rules)
@@ -380,10 +387,12 @@ def playout_facts(state: HandState, seat: int) -> _Facts:
 
 
 def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot,
-               wild_lays: bool = False) -> list[Action]:
-    """Level 3's choice first, then the alternatives worth a search (module docstring, 1);
-    with ``wild_lays``, last, the best addition with wild cards and the best new
-    group of naturals and wild cards (:func:`best_wild_lays`)."""
+               wild_lays: bool = False, discards: int = 3, takes: int = 1) -> list[Action]:
+    """Level 3's choice first, then the alternatives worth a search (module docstring, 1):
+    its ``takes`` best takes of the pile, its ``discards`` best discards (bar the
+    vetoed), a natural lay it held back, ``ask``; with ``wild_lays``, last, the best
+    addition with wild cards and the best new group of naturals and wild cards
+    (:func:`best_wild_lays`)."""
     out: list[Action] = [choice]
 
     def push(a: Action | None) -> None:
@@ -398,17 +407,18 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
     policy.memory(f)
     if phase == "draw":
         push(next((a for a in legal if isinstance(a, (Draw, Pass))), None))
-        takes = [a for a in legal if isinstance(a, Take)]
-        if takes:
-            push(max(takes, key=lambda t: policy._take_score(f, t)))
+        scored_takes = sorted(((policy._take_score(f, a), i, a) for i, a in enumerate(legal) if isinstance(a, Take)),
+                              key=lambda x: (-x[0], x[1]))
+        for _, _, t in scored_takes[:takes]:
+            push(t)
         return out
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if discards:
-        scored = sorted(((policy._discard_score(f, d.card), i, d) for i, d in enumerate(discards)),
+    ds = [a for a in legal if isinstance(a, Discard)]
+    if ds:
+        scored = sorted(((policy._discard_score(f, d.card), i, d) for i, d in enumerate(ds)),
                         key=lambda x: (-x[0], x[1]))
         top = scored[0][0]
         chose_wild = isinstance(choice, Discard) and choice.card.wild
-        for s, _, d in scored[:3]:
+        for s, _, d in scored[:discards]:
             if s >= top - VETO_MARGIN and (chose_wild or not d.card.wild):
                 push(d)
     if isinstance(choice, Discard):
