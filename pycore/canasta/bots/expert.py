@@ -8,10 +8,9 @@ For one decision, with the seat's view alone:
    ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
    the melding, or not going out, is one of them), a natural meld it held back, ``ask``,
    and in the fitted profile the best lays of wild cards (:func:`best_wild_lays`).
-   **Level 3's vetoes
-   stay**: a wild card is never discarded unless level 3 would, nor a card level 3
-   scores as a blunder (far below its best discard: the next opponent's known pair on a
-   big pile, a card that goes onto its melds).
+   **Level 3's vetoes stay**: a wild card is never discarded unless level 3 would, nor a
+   card level 3 scores as a blunder (far below its best discard: the next opponent's
+   known pair on a big pile, a card that goes onto its melds).
 2. **Determinizations.** The cards the seat cannot see (the other hands and the stock)
    are dealt at random from the cards it has not seen: each other hand gets its known
    cards (taken with the pile and not played since, :class:`~canasta.bots.memory.Memory`)
