@@ -101,11 +101,11 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
 #: the opponents are then played out as level 3 plays (+13 per hand, se 10, over two
 #: seeds' 800 pairs, the outlook fitted again at that noise: chosen as the exact model
-#: of the opponents more than for that figure). Level 3's four best discards and two
-#: best takes of the pile are searched, where the plain profile has three and one, under
-#: a cap of 9 candidates that never cuts them (+14 per hand, se 11, over two seeds' 800
-#: pairs: docs/bots.md "Tried on the fitted profile").
-FITTED = Profile(rollouts=80, horizon=10, candidates=9, wild_lays=True, noise=NOISE, discards=4, takes=2)
+#: of the opponents more than for that figure). Level 3's three best discards and best
+#: take of the pile, as in the plain profile: its four and two (9 candidates) scored +7
+#: per hand, se 9, over three seeds' 1200 pairs, not shown to help (docs/bots.md "Tried
+#: on the fitted profile").
+FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE, discards=3, takes=1)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
 DEFAULT_HORIZON: int | None = PLAIN.horizon
