@@ -386,7 +386,7 @@ def playout_facts(state: HandState, seat: int) -> _Facts:
 
 
 def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, policy: GoodBot,
-               wild_lays: bool = False, discards: int = 3, takes: int = 1) -> list[Action]:
+               wild_lays: bool, discards: int, takes: int) -> list[Action]:
     """Level 3's choice first, then the alternatives worth a search (module docstring, 1):
     its ``takes`` best takes of the pile, its ``discards`` best discards (bar the
     vetoed), a natural lay it held back, ``ask``; with ``wild_lays``, last, the best
