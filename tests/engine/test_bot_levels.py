@@ -20,6 +20,7 @@ import pytest
 
 from canasta import variants
 from canasta.__main__ import main
+from canasta.actions import Discard, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
@@ -182,8 +183,6 @@ def test_expert_candidates_follow_the_profile() -> None:
     wider one (four and two, the probe of docs/bots.md): as many takes as the profile
     says where the pile can be taken so many ways, no more discards than it says (its
     last one does show up), and the fitted profile's cap never cuts its candidates."""
-    from canasta.actions import Discard, Take
-
     classic = variants.get("classic", 4)
     wider = dataclasses.replace(FITTED, candidates=9, discards=4, takes=2)
     profiles = {"fitted": FITTED, "wider": wider}

@@ -52,7 +52,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import ASK, NO, YES, Action, Add, Discard, Draw, Meld, Pass, Take
 from ..cards import Card, card, deck
@@ -67,6 +67,9 @@ from .basic import _cards_of, _Facts
 from .good import NOISE, GoodBot
 from .horizon import outlook, weights_for
 from .memory import Memory
+
+_A = TypeVar("_A")
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -406,18 +409,15 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
     policy.memory(f)
     if phase == "draw":
         push(next((a for a in legal if isinstance(a, (Draw, Pass))), None))
-        scored_takes = sorted(((policy._take_score(f, a), i, a) for i, a in enumerate(legal) if isinstance(a, Take)),
-                              key=lambda x: (-x[0], x[1]))
-        for _, _, t in scored_takes[:takes]:
+        ranked_takes = _ranked([(policy._take_score(f, a), a) for a in legal if isinstance(a, Take)])
+        for _, t in ranked_takes[:takes]:
             push(t)
         return out
-    ds = [a for a in legal if isinstance(a, Discard)]
-    if ds:
-        scored = sorted(((policy._discard_score(f, d.card), i, d) for i, d in enumerate(ds)),
-                        key=lambda x: (-x[0], x[1]))
-        top = scored[0][0]
+    ranked = _ranked([(policy._discard_score(f, a.card), a) for a in legal if isinstance(a, Discard)])
+    if ranked:
+        top = ranked[0][0]
         chose_wild = isinstance(choice, Discard) and choice.card.wild
-        for s, _, d in scored[:discards]:
+        for s, d in ranked[:discards]:
             if s >= top - VETO_MARGIN and (chose_wild or not d.card.wild):
                 push(d)
     if isinstance(choice, Discard):
@@ -431,6 +431,12 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
         for a in best_wild_lays(f, legal):
             push(a)
     return out
+
+
+def _ranked(scored: list[tuple[float, _A]]) -> list[tuple[float, _A]]:
+    """Scored actions best first; equal scores keep their order (the legal list's)."""
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i] for i in order]
 
 
 def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
