@@ -5,8 +5,10 @@ current value times each factor (0.5 and 1.6 by default; 0 becomes +-step) is tr
 ``good`` with the changed weight plays ``good`` with the current weights over the same
 duplicate deals (``canasta.match``), and the change is kept when its mean margin is
 above ``--accept`` standard errors. Prints every trial and the final weight set; the
-set is then copied by hand into ``TUNED`` (good.py) and checked on other seeds by the
-ladder. Deals are drawn from ``--seed`` (use one the ladder does not use).
+set is then copied by hand into ``good.py`` (``TABLE_WEIGHTS``: the table's own set, or
+``TUNED``) and checked on other seeds by the ladder. A pass starts from the table's
+current set (``good.table_weights``). Deals are drawn from ``--seed`` (use one the
+ladder does not use).
 
     PYTHONPATH=pycore python tools/tune_bots.py --deals 300 --seed 1000 --jobs 2
 """
@@ -20,7 +22,7 @@ import statistics
 from dataclasses import dataclass
 
 from canasta.bots import Bot
-from canasta.bots.good import TUNED, GoodBot, Weights
+from canasta.bots.good import TUNED, GoodBot, Weights, table_weights
 from canasta.match import Side, run
 from canasta.variants import get
 
@@ -45,7 +47,7 @@ def main() -> None:
     p.add_argument("--only", default="", help="comma-separated weight names (default: all)")
     args = p.parse_args()
     rules = get(args.variant, args.players)
-    current = TUNED
+    current = table_weights(rules)
     names = [f.name for f in dataclasses.fields(Weights)]
     if args.only:
         names = [n for n in names if n in args.only.split(",")]

@@ -20,11 +20,11 @@ import pytest
 
 from canasta import variants
 from canasta.__main__ import main
-from canasta.actions import Discard, Take
+from canasta.actions import Discard, Draw, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import NOISE, GoodBot
+from canasta.bots.good import CLASSIC_4, NOISE, TUNED, GoodBot, table_weights
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -109,6 +109,40 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
     f = _Facts(v)
     assert not f.risky
     assert all(group_worth(f, Memory(v, f.rules), rank, 3) == 0.0 for rank in ("A", "7", "K"))
+
+
+def test_good_plays_the_tables_own_weights() -> None:
+    """Level 3 reads its weights from the table (``good.table_weights``): Classic 4
+    players has its own second-pass set (a pile taken only for a score of 32, not 20),
+    house rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left
+    to the table's set draws at some decisions where the same bot held at ``TUNED`` takes
+    the pile, and never takes where that one draws; on Samba the two always agree."""
+    classic = variants.get("classic", 4)
+    assert table_weights(classic) is CLASSIC_4
+    assert table_weights(classic.replace(canastas_to_go_out=2)) is CLASSIC_4
+    assert table_weights(variants.get("classic", 2)) is TUNED
+    assert table_weights(variants.get("samba", 4)) is TUNED
+    assert CLASSIC_4.take_threshold > TUNED.take_threshold
+    for rules, hands in ((classic, 10), (variants.get("samba", 4), 2)):
+        declined = 0
+        for h in range(hands):
+            game = Game(rules, seed=900 + h)
+            steps = 0
+            while not game.hand_over:
+                seat = game.state.turn
+                legal = tuple(game.legal_actions())
+                view = game.view(seat)
+                mine = GoodBot(steps).choose(view, legal)
+                fixed = GoodBot(steps, weights=TUNED).choose(view, legal)
+                if rules is not classic:
+                    assert mine == fixed, (str(mine), str(fixed))
+                elif view["phase"] == "draw":
+                    assert not (isinstance(mine, Take) and isinstance(fixed, Draw))
+                    declined += isinstance(mine, Draw) and isinstance(fixed, Take)
+                game.apply(mine)
+                steps += 1
+        if rules is classic:
+            assert declined >= 1
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
