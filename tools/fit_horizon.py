@@ -3,7 +3,7 @@ expert's two profiles").
 
 For each table (a preset and a number of players): level 3 plays itself, as in the
 expert's playouts (every seat ``GoodBot`` at the fitted profile's playout noise,
-``expert.FITTED.noise``), over ``--hands`` seeded deals. At about one step in five the
+``expert.FITTED.noise``, and the search's weights, ``expert.POLICY``), over ``--hands`` seeded deals. At about one step in five the
 position's facts (``horizon.facts``) are recorded from every side, with the side's score
 as the expert values it at a horizon (``expert.score_now``); the target is what the side
 went on to score at the hand's end minus that. Least squares (a little ridge) on the
@@ -26,7 +26,7 @@ import random
 import re
 from pathlib import Path
 
-from canasta.bots.expert import FITTED, playout_facts, score_now
+from canasta.bots.expert import FITTED, POLICY, playout_facts, score_now
 from canasta.bots.good import GoodBot
 from canasta.bots.horizon import FACTS, facts
 from canasta.legal import legal_actions
@@ -48,7 +48,7 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
     for d in range(first, first + count):
         rng = random.Random(d)
         state = deal(rules, rng, dealer=d % players)
-        bots = [GoodBot(rng.randrange(1 << 30), noise=FITTED.noise) for _ in range(players)]
+        bots = [GoodBot(rng.randrange(1 << 30), noise=FITTED.noise, weights=POLICY) for _ in range(players)]
         seen: list[list[tuple[list[float], float]]] = []
         while not state.over:
             legal = legal_actions(state)

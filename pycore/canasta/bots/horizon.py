@@ -51,9 +51,9 @@ FACTS = (
 #: Written by ``tools/fit_horizon.py`` (docs/bots.md says how and on what data).
 WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
     # fitted weights: begin (tools/fit_horizon.py --write)
-    ("classic", 4): (-9.396, 1.190, 96.535, 23.580, 39.923, 28.996, 42.089, 66.981,
-        147.597, 32.934, 7.989, 0.888, -200.207, -34.793, 1.093, -0.625,
-        0.132, -0.335, -0.839),
+    ("classic", 4): (-19.305, 1.131, 103.943, 28.576, 56.701, 22.479, 27.364, 61.303,
+        116.983, 17.140, -7.982, 38.262, -227.792, -43.854, 1.758, 0.956,
+        0.091, -3.048, -0.944),
     # fitted weights: end
 }
 
