@@ -116,7 +116,8 @@ def test_good_plays_the_tables_own_weights() -> None:
     players has its own second-pass set (a pile taken only for a score of 32, not 20),
     house rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left
     to the table's set draws at some decisions where the same bot held at ``TUNED`` takes
-    the pile, and never takes where that one draws; on Samba the two always agree."""
+    the pile (as the expert's level 3 does: it keeps ``TUNED``), and never takes where
+    that one draws; on Samba the two always agree."""
     classic = variants.get("classic", 4)
     assert table_weights(classic) is CLASSIC_4
     assert table_weights(classic.replace(canastas_to_go_out=2)) is CLASSIC_4
@@ -138,7 +139,10 @@ def test_good_plays_the_tables_own_weights() -> None:
                     assert mine == fixed, (str(mine), str(fixed))
                 elif view["phase"] == "draw":
                     assert not (isinstance(mine, Take) and isinstance(fixed, Draw))
-                    declined += isinstance(mine, Draw) and isinstance(fixed, Take)
+                    if isinstance(mine, Draw) and isinstance(fixed, Take):
+                        declined += 1
+                        # The expert's search stays on TUNED (expert.POLICY): its level 3 takes.
+                        assert isinstance(ExpertBot(steps, rollouts=0).choose(view, legal), Take)
                 game.apply(mine)
                 steps += 1
         if rules is classic:
