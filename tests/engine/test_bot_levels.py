@@ -24,7 +24,7 @@ from canasta.actions import Discard, Draw, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import CLASSIC_4, NOISE, TUNED, GoodBot, table_weights
+from canasta.bots.good import CLASSIC_4, NOISE, TUNED, GoodBot, Weights, table_weights
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -252,13 +252,15 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
                                                           profile: Profile) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
-    is level 3 as it plays."""
+    is level 3 as it plays. Every one of them is on the search's weights (``expert.POLICY``)."""
     noises: list[float] = []
+    used: list[Weights | None] = []
 
     class Spy(GoodBot):
-        def __init__(self, seed: int = 0, noise: float = NOISE) -> None:
+        def __init__(self, seed: int = 0, noise: float = NOISE, weights: Weights | None = None) -> None:
             noises.append(noise)
-            super().__init__(seed, noise)
+            used.append(weights)
+            super().__init__(seed, noise, weights)
 
     monkeypatch.setattr(expert, "GoodBot", Spy)
     game = Game(variant, seed=3)
@@ -268,11 +270,13 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
         legal = tuple(game.legal_actions())
         bot = ExpertBot(seat, rollouts=8)
         noises.clear()
+        used.clear()
         game.apply(bot.choose(game.view(seat), legal))
         if len(bot.last) > 1:
             searched += 1
             assert noises[0] == NOISE
             assert set(noises[1:]) == {profile.noise}
+            assert set(map(id, used)) == {id(expert.POLICY)}
     assert searched == 3
     assert PLAIN.noise == 0.3 and FITTED.noise == NOISE == 0.5
 
