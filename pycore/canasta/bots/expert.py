@@ -2,9 +2,10 @@
 
 For one decision, with the seat's view alone:
 
-1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`) makes its
-   choice; the candidates are that choice and a few alternatives it ranks close behind:
-   in the draw phase the plain draw and its best ways to take the pile (the profile's
+1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`, on the
+   search's weights :data:`POLICY` here and in the playouts) makes its choice; the
+   candidates are that choice and a few alternatives it ranks close behind: in the
+   draw phase the plain draw and its best ways to take the pile (the profile's
    ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
    the melding, or not going out, is one of them), a natural meld it held back, ``ask``,
    and in the fitted profile the best lays of wild cards (:func:`best_wild_lays`).
