@@ -27,7 +27,9 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
    itself; at play-phase decisions the sampler's chance that the next seat holds a
    natural pair of a kind (split by what that seat did with the kind: nothing,
    discarded it, drew over it, both) and its mean count of wild cards and black threes
-   in that hand are set against the real hand.
+   in that hand are set against the real hand; and how well those chances rank the
+   kinds the seat really holds (a pair, one or more), as an AUC (docs/bots.md "How sure
+   a guess must be": a sampler pays only near certainty).
 
     PYTHONPATH=pycore python tools/expert_bench.py collect --seed 21 --hands 8 --out /tmp/b21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --out /tmp/o21.jsonl
@@ -52,7 +54,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from canasta.actions import Action, Add, Discard, Meld, parse_action
 from canasta.bots import get_bot
@@ -232,13 +234,42 @@ _PAIR_ROWS = {"": "pair, kind neither discarded nor drawn over", "D": "pair, kin
               "P": "pair, kind it drew over", "PD": "pair, kind it discarded and drew over"}
 
 
-def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int) -> dict[str, list[float]]:
-    """The sampler against the real hands (module docstring, 6): per row, the points, the
-    sum of the sampler's predictions and the sum of the real values. Every third
-    play-phase decision is a point (the hands change little in between); kinds the next
-    seat is known to hold (taken with the pile) are left out: the sampler deals them."""
+def auc(points: list[tuple[float, bool]]) -> float:
+    """How well predicted chances rank what happened: the chance that a random point that
+    came true was given a higher chance than a random one that did not (ties count half).
+    0.5 is no better than a coin, 1 is certainty; NaN without both kinds of point."""
+    values = sorted(p for p, _ in points)
+    rank: dict[float, float] = {}
+    i = 0
+    while i < len(values):
+        j = i
+        while j < len(values) and values[j] == values[i]:
+            j += 1
+        rank[values[i]] = (i + j + 1) / 2  # tied values share their mean rank (1-based)
+        i = j
+    true = sum(1 for _, y in points if y)
+    false = len(points) - true
+    if not true or not false:
+        return float("nan")
+    return (sum(rank[p] for p, y in points if y) - true * (true + 1) / 2) / (true * false)
+
+
+class Calibration(NamedTuple):
+    """``calibrate``'s figures: per row, the points, the sum of the sampler's predictions
+    and the sum of the real values; and per event of a natural kind in the next seat's
+    hand (``pair``: two or more, ``one``: one or more) the sampler's :func:`auc`."""
+
+    rows: dict[str, list[float]]
+    auc: dict[str, float]
+
+
+def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int) -> Calibration:
+    """The sampler against the real hands (module docstring, 6). Every third play-phase
+    decision is a point (the hands change little in between); kinds the next seat is
+    known to hold (taken with the pile) are left out: the sampler deals them."""
     rules = get(variant, players)
     rows: dict[str, list[float]] = {}
+    ranked: dict[str, list[tuple[float, bool]]] = {"pair": [], "one": []}
 
     def add(row: str, predicted: float, actual: float) -> None:
         r = rows.setdefault(row, [0, 0.0, 0.0])
@@ -266,13 +297,19 @@ def calibrate(variant: str, players: int | None, seed: int, hands: int, samples:
                         continue
                     did = ("P" if k in memory.passed[nxt] else "") + ("D" if k in memory.discarded[nxt] else "")
                     pairs = statistics.fmean(sum(c.kind == k for c in h) >= 2 for h in dealt)
-                    add(_PAIR_ROWS[did], pairs, sum(c.kind == k for c in real) >= 2)
+                    held = sum(c.kind == k for c in real)
+                    add(_PAIR_ROWS[did], pairs, held >= 2)
+                    ranked["pair"].append((pairs, held >= 2))
+                    ranked["one"].append((statistics.fmean(any(c.kind == k for c in h) for h in dealt), held >= 1))
             game.apply(get_bot("good", decision_seed(seed, d, seat, step)).choose(view, legal))
     print(f"{variant}, {hands} hands of level 3 against itself, {samples} samples per point; the next seat's hand:")
     for label, (n, predicted, actual) in sorted(rows.items()):
         ratio = f"{actual / predicted:5.2f}" if predicted else "    -"
         print(f"  {label:45s} n {int(n):5d}  sampler {predicted / n:6.3f}  real {actual / n:6.3f}  real/sampler {ratio}")
-    return rows
+    found = {event: auc(points) for event, points in ranked.items()}
+    print(f"  how the sampler ranks the natural kinds the next seat holds (AUC; 0.5: a coin, 1: certainty):"
+          f" a pair {found['pair']:.3f}, one or more {found['one']:.3f}")
+    return Calibration(rows, found)
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ read those values. CPython only (the tool is not in the wheel)."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -84,8 +85,9 @@ def test_the_truth_oracle_plays_from_the_real_hands(tmp_path: Path, capsys: pyte
 
 def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_tool("expert_bench")
-    rows = bench.calibrate("classic", 4, 5, 4, 10)
-    assert rows == bench.calibrate("classic", 4, 5, 4, 10)  # seeded
+    found = bench.calibrate("classic", 4, 5, 4, 10)
+    assert found == bench.calibrate("classic", 4, 5, 4, 10)  # seeded
+    rows = found.rows
     wild = rows["wild cards in hand"]
     threes = rows["black threes in hand"]
     assert wild[0] == threes[0] > 20  # one of each per point
@@ -97,4 +99,19 @@ def test_the_calibration_sets_the_sampler_against_the_real_hands(capsys: pytest.
     # The sampler deals the hidden wild cards evenly among the hidden places, and level 3
     # neither hoards nor sheds them much: its guess stays within a third of the truth.
     assert 0.67 < wild[1] / wild[2] < 1.5
-    assert "real/sampler" in capsys.readouterr().out
+    # The even deal still ranks the kinds better than a coin (fewer copies unseen, fewer
+    # pairs), and far from certainty.
+    assert set(found.auc) == {"pair", "one"}
+    for event, value in found.auc.items():
+        assert 0.55 < value < 0.95, event
+    out = capsys.readouterr().out
+    assert "real/sampler" in out and "AUC" in out
+
+
+def test_auc_ranks_predictions_against_outcomes() -> None:
+    auc = load_tool("expert_bench").auc
+    assert auc([(0.9, True), (0.8, True), (0.1, False)]) == 1.0
+    assert auc([(0.1, True), (0.9, False)]) == 0.0
+    assert auc([(0.5, True), (0.5, False)]) == 0.5  # a tie counts half
+    assert auc([(0.2, True), (0.6, True), (0.4, False), (0.6, False)]) == 0.375
+    assert math.isnan(auc([(0.3, True)]))
