@@ -296,11 +296,12 @@ def calibrate(variant: str, players: int | None, seed: int, hands: int, samples:
                     if memory.holds(nxt, k):
                         continue
                     did = ("P" if k in memory.passed[nxt] else "") + ("D" if k in memory.discarded[nxt] else "")
-                    pairs = statistics.fmean(sum(c.kind == k for c in h) >= 2 for h in dealt)
+                    counts = [sum(c.kind == k for c in h) for h in dealt]
+                    pairs = statistics.fmean(n >= 2 for n in counts)
                     held = sum(c.kind == k for c in real)
                     add(_PAIR_ROWS[did], pairs, held >= 2)
                     ranked["pair"].append((pairs, held >= 2))
-                    ranked["one"].append((statistics.fmean(any(c.kind == k for c in h) for h in dealt), held >= 1))
+                    ranked["one"].append((statistics.fmean(n >= 1 for n in counts), held >= 1))
             game.apply(get_bot("good", decision_seed(seed, d, seat, step)).choose(view, legal))
     print(f"{variant}, {hands} hands of level 3 against itself, {samples} samples per point; the next seat's hand:")
     for label, (n, predicted, actual) in sorted(rows.items()):
