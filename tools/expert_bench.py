@@ -139,7 +139,8 @@ def _report(label: str, gains: list[float]) -> None:
 def _level3(view: dict[str, Any], legal: list[Action], decision: int, seed: int = 0) -> str:
     """Level 3's choice at a decision of the bench, the same in every command (numbered
     across the files read, as they are given)."""
-    return str(GoodBot(decision_seed("bench-level3", decision, seed), weights=E.POLICY).choose(view, legal))
+    weights = E.search_weights(rules_of(view))
+    return str(GoodBot(decision_seed("bench-level3", decision, seed), weights=weights).choose(view, legal))
 
 
 def score(paths: list[str], rollouts: int | None, horizon: int | None, candidates: int | None, seeds: int) -> None:

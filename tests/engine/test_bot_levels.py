@@ -24,7 +24,7 @@ from canasta.actions import Discard, Draw, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import CLASSIC_4, NOISE, TUNED, GoodBot, Weights, table_weights
+from canasta.bots.good import CLASSIC_2, CLASSIC_4, NOISE, TUNED, GoodBot, Weights, table_weights
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -113,18 +113,23 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 4
-    players has its own second-pass set (a pile taken only for a score of 32, not 20),
+    and 2 players have their own sets (a pile taken only for a score of 32, not 20),
     house rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left
     to the table's set draws at some decisions where the same bot held at ``TUNED`` takes
-    the pile (as the expert's level 3 does: it keeps ``TUNED``), and never takes where
-    that one draws; on Samba the two always agree."""
+    the pile, and never takes where that one draws; on Samba the two always agree. The
+    expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and
+    draws at 2 (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
+    two = variants.get("classic", 2)
     assert table_weights(classic) is CLASSIC_4
     assert table_weights(classic.replace(canastas_to_go_out=2)) is CLASSIC_4
-    assert table_weights(variants.get("classic", 2)) is TUNED
+    assert table_weights(two) is CLASSIC_2
+    assert table_weights(two.replace(canastas_to_go_out=3)) is CLASSIC_2
+    assert table_weights(variants.get("classic", 3)) is TUNED
     assert table_weights(variants.get("samba", 4)) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
-    for rules, hands in ((classic, 10), (variants.get("samba", 4), 2)):
+    assert CLASSIC_2.take_threshold > TUNED.take_threshold
+    for rules, hands in ((classic, 10), (two, 6), (variants.get("samba", 4), 2)):
         declined = 0
         for h in range(hands):
             game = Game(rules, seed=900 + h)
@@ -135,17 +140,21 @@ def test_good_plays_the_tables_own_weights() -> None:
                 view = game.view(seat)
                 mine = GoodBot(steps).choose(view, legal)
                 fixed = GoodBot(steps, weights=TUNED).choose(view, legal)
-                if rules is not classic:
+                if rules.name != "classic":
                     assert mine == fixed, (str(mine), str(fixed))
                 elif view["phase"] == "draw":
                     assert not (isinstance(mine, Take) and isinstance(fixed, Draw))
                     if isinstance(mine, Draw) and isinstance(fixed, Take):
                         declined += 1
-                        # The expert's search stays on TUNED (expert.POLICY): its level 3 takes.
-                        assert isinstance(ExpertBot(steps, rollouts=0).choose(view, legal), Take)
+                        # The expert's level 3 is on its search's weights: TUNED at Classic
+                        # 4 players (it takes), the table's own at 2 (it draws).
+                        searched = ExpertBot(steps, rollouts=0).choose(view, legal)
+                        on_tuned = expert.search_weights(rules) is TUNED
+                        assert isinstance(searched, Take if on_tuned else Draw)
+                        assert on_tuned == (rules.players == 4)
                 game.apply(mine)
                 steps += 1
-        if rules is classic:
+        if rules.name == "classic":
             assert declined >= 1
 
 
@@ -233,7 +242,7 @@ def test_expert_candidates_follow_the_profile() -> None:
             legal = tuple(game.legal_actions())
             view = game.view(seat)
             # Level 3 on the search's weights, as the expert makes and ranks its candidates.
-            policy = GoodBot(seat, weights=expert.POLICY)
+            policy = GoodBot(seat, weights=expert.search_weights(classic))
             choice = policy.choose(view, legal)
             ways = sum(isinstance(a, Take) for a in legal)
             two_ways += ways >= 2
@@ -249,12 +258,14 @@ def test_expert_candidates_follow_the_profile() -> None:
     assert most == {"fitted": FITTED.discards, "wider": 4}
 
 
-@pytest.mark.parametrize("variant,profile", [("classic", FITTED), ("samba", PLAIN)])
-def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str,
-                                                          profile: Profile) -> None:
+@pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED), ("samba", 4, PLAIN, TUNED),
+                                                               ("classic", 2, PLAIN, CLASSIC_2)])
+def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
+                                                          profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
-    is level 3 as it plays. Every one of them is on the search's weights (``expert.POLICY``)."""
+    is level 3 as it plays. Every one of them is on the search's weights
+    (``expert.search_weights``: ``TUNED``, Classic 2 players' own set there)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 
@@ -265,7 +276,9 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
             super().__init__(seed, noise, weights)
 
     monkeypatch.setattr(expert, "GoodBot", Spy)
-    game = Game(variant, seed=3)
+    rules = variants.get(variant, players)
+    assert expert.search_weights(rules) is weights
+    game = Game(rules, seed=3)
     searched = 0
     while not game.hand_over and searched < 3:
         seat = game.state.turn
@@ -278,7 +291,7 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
             searched += 1
             assert noises[0] == NOISE
             assert set(noises[1:]) == {profile.noise}
-            assert set(map(id, used)) == {id(expert.POLICY)}
+            assert set(map(id, used)) == {id(weights)}
     assert searched == 3
     assert PLAIN.noise == 0.3 and FITTED.noise == NOISE == 0.5
 

@@ -3,7 +3,7 @@
 For one decision, with the seat's view alone:
 
 1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`, on the
-   search's weights :data:`POLICY` here and in the playouts) makes its choice; the
+   search's weights, :func:`search_weights`, here and in the playouts) makes its choice; the
    candidates are that choice and a few alternatives it ranks close behind: in the
    draw phase the plain draw and its best ways to take the pile (the profile's
    ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
@@ -65,7 +65,7 @@ from ..scoring import score_hand
 from ..state import HandState, shuffle
 from .base import rules_of
 from .basic import _cards_of, _Facts
-from .good import NOISE, TUNED, GoodBot
+from .good import CLASSIC_2, NOISE, TUNED, GoodBot, Weights
 from .horizon import outlook, weights_for
 from .memory import Memory
 
@@ -117,12 +117,25 @@ DEFAULT_CANDIDATES = PLAIN.candidates
 #: ``horizon`` left to the table's profile.
 AUTO = -1
 #: The level-3 weights of the search (its choice, its candidates, every seat of its
-#: playouts, the outlook's self-play): the first pass's at every table. Classic 4
-#: players' own set (``good.CLASSIC_4``) makes level 3 stronger, but the expert on it
-#: lost: against level 3 at these weights +87 per hand where it scores +106 to +134
-#: (seed 1), against casual +111 where +145 (docs/bots.md "Tuning the level-3
-#: weights"); its settings were chosen on this set.
+#: playouts, the outlook's self-play) at a table without its own in
+#: :data:`SEARCH_WEIGHTS`: the first pass's. Classic 4 players' own set
+#: (``good.CLASSIC_4``) makes level 3 stronger, but the expert on it lost: against level
+#: 3 at these weights +87 per hand where it scores +106 to +134 (seed 1), against casual
+#: +111 where +145 (docs/bots.md "Tuning the level-3 weights"); its settings were chosen
+#: on this set.
 POLICY = TUNED
+#: Tables (preset name, players) whose search plays level 3's own set there. Classic 2
+#: players: on ``good.CLASSIC_2`` (a pile taken only for a score of 32, as level 3 at
+#: that table does) the expert beats level 3 by +162 and +118 per hand (seeds 1 and 2,
+#: 400 pairs each) where on :data:`POLICY` it scored +88 and +108: +42 per hand pair by
+#: pair, se 20 (docs/bots.md "Level 3 at the other tables").
+SEARCH_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2}
+
+
+def search_weights(rules: Rules) -> Weights:
+    """The level-3 weights the expert searches with at a table (:data:`SEARCH_WEIGHTS`,
+    else :data:`POLICY`), house rules or not, as ``good.table_weights``."""
+    return SEARCH_WEIGHTS.get((rules.name, rules.players), POLICY)
 
 
 def profile(rules: Rules) -> Profile:
@@ -280,6 +293,8 @@ class ExpertBot:
         self.limit: int | None = None if horizon == AUTO else horizon
         #: the playouts' noise (likewise).
         self.noise = PLAIN.noise
+        #: the level-3 weights of the search (likewise: :func:`search_weights`).
+        self.weights: Weights = POLICY
         self.max_candidates = max_candidates
         self.time_limit = time_limit
         #: the last decision's candidates with their mean values (for hints and tests).
@@ -305,14 +320,15 @@ class ExpertBot:
         if not legal:
             raise ValueError("no legal action to choose from")
         self.last = []
-        policy = GoodBot(self._seed(), weights=POLICY)
+        rules = rules_of(view)
+        self.weights = search_weights(rules)
+        policy = GoodBot(self._seed(), weights=self.weights)
         choice = policy.choose(view, legal)
         self.policy_choice = choice
         if len(legal) == 1 or view["phase"] == "answer":
             # The answer stays level 3's: the asker's hand is hidden, and a sample that
             # could not go out (as the asker's can: it was allowed to ask) would mislead.
             return choice
-        rules = rules_of(view)
         p, max_steps = self.settings(rules)
         rollouts = p.rollouts
         self.limit = p.horizon
@@ -377,7 +393,7 @@ class ExpertBot:
                 seat = state.turn
                 bot = bots.get(seat)
                 if bot is None:
-                    bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=self.noise, weights=POLICY)
+                    bot = bots[seat] = GoodBot(int(rng.random() * (1 << 53)), noise=self.noise, weights=self.weights)
                 action = bot.decide(playout_facts(state, seat), state.phase.value, legal)
             state = apply(state, action)
             steps += 1
@@ -477,5 +493,6 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
     return [x[1] for x in (add, meld) if x is not None]
 
 
-__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "PLAIN", "STEPS_PER_PLAYOUT",
-           "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "evaluate", "profile", "score_now"]
+__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "PLAIN", "POLICY",
+           "SEARCH_WEIGHTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
+           "evaluate", "profile", "score_now", "search_weights"]
