@@ -29,7 +29,7 @@ The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one w
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
 same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out). A table
 plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
-two passes; Classic 2 players, one), else the first pass's (:data:`TUNED`).
+two passes; Classic 2 and 3 players, one each), else the first pass's (:data:`TUNED`).
 """
 
 from __future__ import annotations
@@ -88,9 +88,14 @@ CLASSIC_4 = dataclasses.replace(TUNED, take_threshold=32.0, freeze_pile=11)
 #: the pile taken only for a score of 32 (+238 per hand, se 9; at 16: -223). Against
 #: :data:`TUNED` over 4000 other pairs (seed 9001): +227 per hand, se 6.
 CLASSIC_2 = dataclasses.replace(TUNED, take_threshold=32.0)
+#: Classic 3 players after a pass from :data:`TUNED` (1000 pairs a trial, seeds 7301+):
+#: the same threshold (+21.6 per hand, se 7.8). Against :data:`TUNED` over 4000 other
+#: pairs (seed 9001): +11 per hand, se 4.
+CLASSIC_3 = dataclasses.replace(TUNED, take_threshold=32.0)
 #: Per table (the preset's name and player count, house rules or not), the set tuned
 #: there; :data:`TUNED` elsewhere.
-TABLE_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2, ("classic", 4): CLASSIC_4}
+TABLE_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2, ("classic", 3): CLASSIC_3,
+                                                 ("classic", 4): CLASSIC_4}
 
 
 def table_weights(rules: Rules) -> Weights:
