@@ -24,8 +24,8 @@ from canasta.actions import Discard, Draw, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, NOISE, TUNED, GoodBot, Weights,
-                               table_weights)
+from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, TUNED, GoodBot,
+                               Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -113,9 +113,10 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 
 def test_good_plays_the_tables_own_weights() -> None:
-    """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3
-    and 4 players and the 1950s preset have their own sets (a pile taken only for a score
-    of 32, not 20), house rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left
+    """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
+    and 6 players and the 1950s preset have their own sets (at 2, 3 and 4 and the 1950s a
+    pile taken only for a score of 32, not 20), house rules or not; every other table
+    plays ``TUNED``. Over Classic hands, a bot left
     to the table's set draws at some decisions where the same bot held at ``TUNED`` takes
     the pile, and never takes where that one draws; on Samba the two always agree. The
     expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and
@@ -128,7 +129,8 @@ def test_good_plays_the_tables_own_weights() -> None:
     assert table_weights(two.replace(canastas_to_go_out=3)) is CLASSIC_2
     assert table_weights(variants.get("classic", 3)) is CLASSIC_3
     assert table_weights(variants.get("classic-1950s", 4)) is CLASSIC_1950S
-    assert table_weights(variants.get("classic", 6)) is TUNED
+    assert table_weights(variants.get("classic", 6)) is CLASSIC_6
+    assert table_weights(variants.get("samba", 2)) is TUNED
     assert table_weights(variants.get("samba", 4)) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
     assert CLASSIC_2.take_threshold > TUNED.take_threshold

@@ -29,8 +29,8 @@ The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one w
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
 same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out). A table
 plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
-two passes; Classic 2 and 3 players, one each; the 1950s preset, one trial), else the
-first pass's (:data:`TUNED`).
+two passes; Classic 2, 3 and 6 players, one each; the 1950s preset, one trial), else
+the first pass's (:data:`TUNED`).
 """
 
 from __future__ import annotations
@@ -93,13 +93,18 @@ CLASSIC_2 = dataclasses.replace(TUNED, take_threshold=32.0)
 #: the same threshold (+21.6 per hand, se 7.8). Against :data:`TUNED` over 4000 other
 #: pairs (seed 9001): +11 per hand, se 4.
 CLASSIC_3 = dataclasses.replace(TUNED, take_threshold=32.0)
+#: Classic 6 players after a pass from :data:`TUNED` (2000 pairs a trial, seeds 7601+): a
+#: wild card spent to take the pile costs 20, not 40 (+38.4 per hand, se 8.3). Against
+#: :data:`TUNED` over 4000 other pairs (seed 9001): +21 per hand, se 6.
+CLASSIC_6 = dataclasses.replace(TUNED, wild_cost=20.0)
 #: The 1950s preset (4 players): the same threshold, from one trial (+25.5 per hand, se
 #: 10.3, 1000 pairs) checked on 6000 other pairs (+16.1, se 7.1; +11.7, se 5.0).
 CLASSIC_1950S = dataclasses.replace(TUNED, take_threshold=32.0)
 #: Per table (the preset's name and player count, house rules or not), the set tuned
 #: there; :data:`TUNED` elsewhere.
 TABLE_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2, ("classic", 3): CLASSIC_3,
-                                                 ("classic", 4): CLASSIC_4, ("classic-1950s", 4): CLASSIC_1950S}
+                                                 ("classic", 4): CLASSIC_4, ("classic", 6): CLASSIC_6,
+                                                 ("classic-1950s", 4): CLASSIC_1950S}
 
 
 def table_weights(rules: Rules) -> Weights:
