@@ -4,10 +4,10 @@ expert's two profiles").
 For each table (a preset and a number of players): level 3 plays itself, as in the
 expert's playouts (every seat ``GoodBot`` at the fitted profile's playout noise,
 ``expert.FITTED.noise``, and the table's search weights, ``expert.search_weights``),
-over ``--hands`` seeded deals. At about one step in five the position's facts (``horizon.facts``) are
-recorded from every side, with the side's score as the expert values it at a horizon
-(``expert.score_now``); the target is what the side went on to score at the hand's end
-minus that. Least squares (a little ridge) on the even deals; the odd ones, held out,
+over ``--hands`` seeded deals. At about one step in five the position's facts
+(``horizon.facts``) are recorded from every side, with the side's score as the expert
+values it at a horizon (``expert.score_now``); the target is what the side went on to
+score at the hand's end minus that. Least squares (a little ridge) on the even deals; the odd ones, held out,
 give the share of the target's variance the fit explains and the correlation of the
 hand's final result with the value before and after.
 
@@ -45,11 +45,11 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
     """Self-play of deals ``first .. first + count - 1``: the rows they give."""
     name, players, first, count, rate = args
     rules = get(name, players)
+    weights = search_weights(rules)
     rows: list[Row] = []
     for d in range(first, first + count):
         rng = random.Random(d)
         state = deal(rules, rng, dealer=d % players)
-        weights = search_weights(rules)
         bots = [GoodBot(rng.randrange(1 << 30), noise=FITTED.noise, weights=weights) for _ in range(players)]
         seen: list[list[tuple[list[float], float]]] = []
         while not state.over:

@@ -3,8 +3,8 @@
 For one decision, with the seat's view alone:
 
 1. **Candidates.** The level-3 player (:class:`~canasta.bots.good.GoodBot`, on the
-   search's weights, :func:`search_weights`, here and in the playouts) makes its choice; the
-   candidates are that choice and a few alternatives it ranks close behind: in the
+   search's weights, :func:`search_weights`, here and in the playouts) makes its
+   choice; the candidates are that choice and a few alternatives it ranks close behind: in the
    draw phase the plain draw and its best ways to take the pile (the profile's
    ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
    the melding, or not going out, is one of them), a natural meld it held back, ``ask``,
@@ -65,7 +65,7 @@ from ..scoring import score_hand
 from ..state import HandState, shuffle
 from .base import rules_of
 from .basic import _cards_of, _Facts
-from .good import CLASSIC_2, NOISE, TUNED, GoodBot, Weights
+from .good import NOISE, TUNED, GoodBot, Weights, table_weights
 from .horizon import outlook, weights_for
 from .memory import Memory
 
@@ -117,25 +117,26 @@ DEFAULT_CANDIDATES = PLAIN.candidates
 #: ``horizon`` left to the table's profile.
 AUTO = -1
 #: The level-3 weights of the search (its choice, its candidates, every seat of its
-#: playouts, the outlook's self-play) at a table without its own in
-#: :data:`SEARCH_WEIGHTS`: the first pass's. Classic 4 players' own set
+#: playouts, the outlook's self-play) at a table not in :data:`SEARCH_FOLLOWS`: the
+#: first pass's. Classic 4 players' own set
 #: (``good.CLASSIC_4``) makes level 3 stronger, but the expert on it lost: against level
 #: 3 at these weights +87 per hand where it scores +106 to +134 (seed 1), against casual
 #: +111 where +145 (docs/bots.md "Tuning the level-3 weights"); its settings were chosen
 #: on this set.
 POLICY = TUNED
-#: Tables (preset name, players) whose search plays level 3's own set there. Classic 2
-#: players: on ``good.CLASSIC_2`` (a pile taken only for a score of 32, as level 3 at
-#: that table does) the expert beats level 3 by +162 and +118 per hand (seeds 1 and 2,
+#: Tables (preset name, players) whose search plays level 3's own set there
+#: (``good.table_weights``). Classic 2 players: on ``good.CLASSIC_2`` (a pile taken only
+#: for a score of 32) the expert beats level 3 by +162 and +118 per hand (seeds 1 and 2,
 #: 400 pairs each) where on :data:`POLICY` it scored +88 and +108: +42 per hand pair by
 #: pair, se 20 (docs/bots.md "Level 3 at the other tables").
-SEARCH_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2}
+SEARCH_FOLLOWS: frozenset[tuple[str, int]] = frozenset({("classic", 2)})
 
 
 def search_weights(rules: Rules) -> Weights:
-    """The level-3 weights the expert searches with at a table (:data:`SEARCH_WEIGHTS`,
-    else :data:`POLICY`), house rules or not, as ``good.table_weights``."""
-    return SEARCH_WEIGHTS.get((rules.name, rules.players), POLICY)
+    """The level-3 weights the expert searches with at a table: level 3's own there
+    (``good.table_weights``, house rules or not) at the tables of :data:`SEARCH_FOLLOWS`,
+    else :data:`POLICY`."""
+    return table_weights(rules) if (rules.name, rules.players) in SEARCH_FOLLOWS else POLICY
 
 
 def profile(rules: Rules) -> Profile:
@@ -494,5 +495,5 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
 
 
 __all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "PLAIN", "POLICY",
-           "SEARCH_WEIGHTS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
+           "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
            "evaluate", "profile", "score_now", "search_weights"]
