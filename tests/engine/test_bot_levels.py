@@ -215,12 +215,13 @@ def test_expert_action_cap_grows_with_its_playouts() -> None:
 
 
 def test_expert_profile_follows_the_fitted_outlook() -> None:
-    """Classic 4 players has an outlook fitted: the expert searches it with the fitted
-    profile; a table with house rules (its weights would mislead) and a preset with none
-    fitted get the plain one. The bot's own settings override the profile's."""
+    """Classic 2 and 4 players have an outlook fitted: the expert searches them with the
+    fitted profile; a table with house rules (its weights would mislead) and a preset
+    with none fitted get the plain one. The bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
     assert ExpertBot(0).settings(classic) == (FITTED, FITTED.rollouts * STEPS_PER_PLAYOUT)
+    assert ExpertBot(0).settings(variants.get("classic", 2))[0] == FITTED
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
     assert ExpertBot(0).settings(house)[0] == PLAIN
@@ -264,7 +265,7 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED), ("samba", 4, PLAIN, TUNED),
-                                                               ("classic", 2, PLAIN, CLASSIC_2)])
+                                                               ("classic", 2, FITTED, CLASSIC_2)])
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
