@@ -34,10 +34,10 @@ For one decision, with the seat's view alone:
 The budget is ``rollouts`` playouts per decision and at most ``max_steps`` playout
 actions (deterministic: a seed gives the same decision on every machine), by default the
 table's :func:`profile` (:data:`FITTED` where an outlook is fitted: the Classic presets
-at every player count; else :data:`PLAIN`) with :data:`STEPS_PER_PLAYOUT` actions per playout allowed;
-``time_limit`` (seconds) optionally stops sooner, at the price of machine-dependent
-decisions. Each decision's
-generator comes from the bot's seed; nothing reads the global ``random``.
+at every player count; else :data:`PLAIN`) with :data:`STEPS_PER_PLAYOUT` actions per
+playout allowed; ``time_limit`` (seconds) optionally stops sooner, at the price of
+machine-dependent decisions. Each decision's generator comes from the bot's seed;
+nothing reads the global ``random``.
 
 The search builds positions from the view plus guessed cards with the engine's own
 ``apply`` and ``legal_actions`` (DESIGN.md: "bots that search build sampled states from a
