@@ -215,14 +215,14 @@ def test_expert_action_cap_grows_with_its_playouts() -> None:
 
 
 def test_expert_profile_follows_the_fitted_outlook() -> None:
-    """Every Classic table (2, 3, 4 and 6 players, the 1950s preset) has an outlook
-    fitted: the expert searches them with the fitted profile; a table with house rules
+    """Every Classic table (2, 3, 4 and 6 players, the 1950s preset) and Maison have an
+    outlook fitted: the expert searches them with the fitted profile; a table with house rules
     (its weights would mislead) and a preset with none fitted get the plain one. The
     bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
     assert ExpertBot(0).settings(classic) == (FITTED, FITTED.rollouts * STEPS_PER_PLAYOUT)
-    for name, players in [("classic", 2), ("classic", 3), ("classic", 6), ("classic-1950s", 4)]:
+    for name, players in [("classic", 2), ("classic", 3), ("classic", 6), ("classic-1950s", 4), ("maison", 4)]:
         assert ExpertBot(0).settings(variants.get(name, players))[0] == FITTED, (name, players)
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
