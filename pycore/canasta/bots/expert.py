@@ -111,7 +111,7 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: on the fitted profile"). At Classic 2 players, against level 3 on its own set, it
 #: scores +251 and +225 per hand (seeds 1 and 2, 400 pairs each) where the plain profile
 #: scores +162 and +118: +98 per hand pair by pair, se 21; at Classic 3 and 6 players and
-#: on the 1950s preset +47 per hand together, se 12; at Maison +134, se 29 (docs/bots.md
+#: on the 1950s preset +47 per hand together, se 12; at Maison +89, se 21 (docs/bots.md
 #: "The fitted profile at the other Classic tables").
 FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE, discards=3, takes=1)
 #: The plain profile's figures, under their former names (tools and the app's budget).
