@@ -7,9 +7,9 @@ expert's playouts (every seat ``GoodBot`` at the fitted profile's playout noise,
 over ``--hands`` seeded deals. At about one step in five the position's facts
 (``horizon.facts``) are recorded from every side, with the side's score as the expert
 values it at a horizon (``expert.score_now``); the target is what the side went on to
-score at the hand's end minus that. Least squares (a little ridge) on the even deals; the odd ones, held out,
-give the share of the target's variance the fit explains and the correlation of the
-hand's final result with the value before and after.
+score at the hand's end minus that. Least squares (a little ridge) on the even deals;
+the odd ones, held out, give the share of the target's variance the fit explains and the
+correlation of the hand's final result with the value before and after.
 
 ``--write`` puts the fitted weights in ``WEIGHTS`` of ``pycore/canasta/bots/horizon.py``
 (between its markers), replacing the tables fitted again and keeping the others.

@@ -116,9 +116,9 @@ def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
     and 6 players and the 1950s preset have their own sets (at 2, 3 and 4 and the 1950s a
     pile taken only for a score of 32, not 20), house rules or not; every other table
-    plays ``TUNED``. Over Classic hands, a bot left
-    to the table's set draws at some decisions where the same bot held at ``TUNED`` takes
-    the pile, and never takes where that one draws; on Samba the two always agree. The
+    plays ``TUNED``. Over Classic hands, a bot left to the table's set draws at some
+    decisions where the same bot held at ``TUNED`` takes the pile, and never takes where
+    that one draws; on Samba the two always agree. The
     expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and
     draws at 2 (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
@@ -216,9 +216,9 @@ def test_expert_action_cap_grows_with_its_playouts() -> None:
 
 def test_expert_profile_follows_the_fitted_outlook() -> None:
     """Every Classic table (2, 3, 4 and 6 players, the 1950s preset) and Maison have an
-    outlook fitted: the expert searches them with the fitted profile; a table with house rules
-    (its weights would mislead) and a preset with none fitted get the plain one. The
-    bot's own settings override the profile's."""
+    outlook fitted: the expert searches them with the fitted profile; a table with house
+    rules (its weights would mislead) and a preset with none fitted get the plain one.
+    The bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
     assert ExpertBot(0).settings(classic) == (FITTED, FITTED.rollouts * STEPS_PER_PLAYOUT)
