@@ -2,7 +2,8 @@
 match command's arithmetic, the counting memory. The full ladder runs outside the suite
 (docs/bots.md).
 
-- For every preset of the registry at test time (and each player count of Classic),
+- For every preset of the registry at test time (and each player count of Classic and
+  Samba),
   each level plays a few seeded hands against another level: every choice is one of the
   legal actions it was given, nothing crashes, every hand ends. The expert plays at a
   small budget here (the search is the same; only its number of playouts differs).
@@ -14,25 +15,26 @@ from __future__ import annotations
 import dataclasses
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
 from canasta import variants
 from canasta.__main__ import main
-from canasta.actions import Discard, Draw, Take
+from canasta.actions import Action, Add, Discard, Draw, Meld, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, TUNED, GoodBot,
-                               Weights, table_weights)
+from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2, TUNED,
+                               GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.match import MatchReport, Side, play_deal
 from canasta.melds import WILD
 
-TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name == "classic" else
+TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name in ("classic", "samba") else
                                                                         (p.default_players,))]
 
 
@@ -48,6 +50,15 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> int:
         steps += 1
         assert steps < 3000, "a hand that never ends"
     return steps
+
+
+def walk_hand(game: Game, decide: Callable[[dict[str, Any], tuple[Action, ...], int], Action]) -> None:
+    """One hand to its end, ``decide(view, legal, step)`` choosing for the seat in turn."""
+    steps = 0
+    while not game.hand_over:
+        seat = game.state.turn
+        game.apply(decide(game.view(seat), tuple(game.legal_actions()), steps))
+        steps += 1
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
@@ -114,9 +125,9 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
-    and 6 players and the 1950s preset have their own sets (at 2, 3 and 4 and the 1950s a
-    pile taken only for a score of 32, not 20), house rules or not; every other table
-    plays ``TUNED``. Over Classic hands, a bot left to the table's set draws at some
+    and 6 players, the 1950s preset and Samba 2 players have their own sets (at 2, 3 and
+    4 and the 1950s a pile taken only for a score of 32, not 20), house rules or not;
+    every other table plays ``TUNED``. Over Classic hands, a bot left to the table's set draws at some
     decisions where the same bot held at ``TUNED`` takes the pile, and never takes where
     that one draws; on Samba the two always agree. The
     expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and
@@ -130,37 +141,76 @@ def test_good_plays_the_tables_own_weights() -> None:
     assert table_weights(variants.get("classic", 3)) is CLASSIC_3
     assert table_weights(variants.get("classic-1950s", 4)) is CLASSIC_1950S
     assert table_weights(variants.get("classic", 6)) is CLASSIC_6
-    assert table_weights(variants.get("samba", 2)) is TUNED
+    assert table_weights(variants.get("samba", 2)) is SAMBA_2
     assert table_weights(variants.get("samba", 4)) is TUNED
+    assert table_weights(variants.get("samba", 6)) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
     assert CLASSIC_2.take_threshold > TUNED.take_threshold
     for rules, hands in ((classic, 10), (two, 6), (variants.get("samba", 4), 2)):
         declined = 0
+
+        def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+            nonlocal declined
+            mine = GoodBot(step).choose(view, legal)
+            fixed = GoodBot(step, weights=TUNED).choose(view, legal)
+            if rules.name != "classic":
+                assert mine == fixed, (str(mine), str(fixed))
+            elif view["phase"] == "draw":
+                assert not (isinstance(mine, Take) and isinstance(fixed, Draw))
+                if isinstance(mine, Draw) and isinstance(fixed, Take):
+                    declined += 1
+                    # The expert's level 3 is on its search's weights: TUNED at Classic
+                    # 4 players (it takes), the table's own at 2 (it draws).
+                    searched = ExpertBot(step, rollouts=0).choose(view, legal)
+                    on_tuned = expert.search_weights(rules) is TUNED
+                    assert isinstance(searched, Take if on_tuned else Draw)
+                    assert on_tuned == (rules.players == 4)
+            return mine
+
         for h in range(hands):
-            game = Game(rules, seed=900 + h)
-            steps = 0
-            while not game.hand_over:
-                seat = game.state.turn
-                legal = tuple(game.legal_actions())
-                view = game.view(seat)
-                mine = GoodBot(steps).choose(view, legal)
-                fixed = GoodBot(steps, weights=TUNED).choose(view, legal)
-                if rules.name != "classic":
-                    assert mine == fixed, (str(mine), str(fixed))
-                elif view["phase"] == "draw":
-                    assert not (isinstance(mine, Take) and isinstance(fixed, Draw))
-                    if isinstance(mine, Draw) and isinstance(fixed, Take):
-                        declined += 1
-                        # The expert's level 3 is on its search's weights: TUNED at Classic
-                        # 4 players (it takes), the table's own at 2 (it draws).
-                        searched = ExpertBot(steps, rollouts=0).choose(view, legal)
-                        on_tuned = expert.search_weights(rules) is TUNED
-                        assert isinstance(searched, Take if on_tuned else Draw)
-                        assert on_tuned == (rules.players == 4)
-                game.apply(mine)
-                steps += 1
+            walk_hand(Game(rules, seed=900 + h), decide)
         if rules.name == "classic":
             assert declined >= 1
+
+
+def test_good_keeps_its_hand_at_samba_2_players() -> None:
+    """At Samba 2 players (``good.SAMBA_2``, ``keep_hand_open``) level 3 lays no cards
+    that leave fewer than 15 in its hand (9 for the initial meld, ``open_keep``), a
+    canasta or samba aside, until the hand may end or it goes out; the same bot with the
+    hand not kept lays sooner. At Samba 4 players nothing is kept (a kept hand lost
+    there: docs/bots.md)."""
+    from canasta.bots.basic import _Facts, _cards_of
+    from canasta.goout import can_go_out
+
+    two = variants.get("samba", 2)
+    size = two.canasta_size
+    assert SAMBA_2.keep_hand_open == 15 and table_weights(variants.get("samba", 4)).keep_hand_open == 0
+    unkept = dataclasses.replace(SAMBA_2, keep_hand_open=0)
+    checked = held = 0
+
+    def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+        nonlocal checked, held
+        bot = GoodBot(step)
+        mine = bot.choose(view, legal)
+        if view["phase"] == "play" and isinstance(mine, (Meld, Add)):
+            f = _Facts(view)
+            going_out = f.permission != "no" and can_go_out(two, f.hand, f.mine, meld_out=True, closed=f.closed)
+            keep = SAMBA_2.keep_hand_open if f.opened else SAMBA_2.open_keep
+            if not going_out and not f.end_near() and len(f.hand) - len(_cards_of(mine)) < keep:
+                # Below 15 cards (9 for the initial meld) only a lay that makes a canasta or samba.
+                after = bot._after(f, mine)
+                assert after is not None
+                grown = [m for i, m in enumerate(after) if i >= len(f.mine) or m != f.mine[i]]
+                assert any(m.size >= size for m in grown), str(mine)
+                checked += 1
+        other = GoodBot(step, weights=unkept).choose(view, legal)
+        if isinstance(other, (Meld, Add)) and not isinstance(mine, (Meld, Add)):
+            held += 1
+        return mine
+
+    for h in range(4):
+        walk_hand(Game(two, seed=300 + h), decide)
+    assert held >= 3 and checked >= 1
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
@@ -267,13 +317,15 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED), ("samba", 4, PLAIN, TUNED),
-                                                               ("classic", 2, FITTED, CLASSIC_2)])
+                                                               ("classic", 2, FITTED, CLASSIC_2),
+                                                               ("samba", 2, PLAIN, SAMBA_2)])
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
     is level 3 as it plays. Every one of them is on the search's weights
-    (``expert.search_weights``: ``TUNED``, Classic 2 players' own set there)."""
+    (``expert.search_weights``: ``TUNED``, the table's own set at Classic 2 and Samba 2
+    players)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 

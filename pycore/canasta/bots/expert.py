@@ -132,8 +132,10 @@ POLICY = TUNED
 #: (``good.table_weights``). Classic 2 players: on ``good.CLASSIC_2`` (a pile taken only
 #: for a score of 32) the expert beats level 3 by +162 and +118 per hand (seeds 1 and 2,
 #: 400 pairs each) where on :data:`POLICY` it scored +88 and +108: +42 per hand pair by
-#: pair, se 20 (docs/bots.md "Level 3 at the other tables").
-SEARCH_FOLLOWS: frozenset[tuple[str, int]] = frozenset({("classic", 2)})
+#: pair, se 20 (docs/bots.md "Level 3 at the other tables"). Samba 2 players: level 3
+#: there keeps its hand (``good.SAMBA_2``); the search on :data:`POLICY` scored -13 per
+#: hand against it, on its set +65 (seed 1, 400 pairs; +78 pair by pair, se 39).
+SEARCH_FOLLOWS: frozenset[tuple[str, int]] = frozenset({("classic", 2), ("samba", 2)})
 
 
 def search_weights(rules: Rules) -> Weights:

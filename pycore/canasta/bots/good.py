@@ -23,14 +23,15 @@ is a no-op where the rules charge none):
 - 3+ cards of a rank penalised in hand (``held_rank_penalty``) are shed;
 - where only a natural pair takes the pile (``pile_always_frozen``), the hand is kept
   big (``keep_hand``, ``open_keep`` for the initial meld): only canastas are laid below
-  that until the hand may end.
+  that until the hand may end. Samba 2 players keeps it too (``keep_hand_open``), where
+  self-play showed it pays; at 4 and 6 players it loses.
 
 The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
 same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out). A table
 plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
-two passes; Classic 2, 3 and 6 players, one each; the 1950s preset, one trial), else
-the first pass's (:data:`TUNED`).
+two passes; Classic 2, 3 and 6 players and Samba 2 players, one each; the 1950s preset,
+one trial), else the first pass's (:data:`TUNED`).
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ class Weights:
     shed_late: float = 0.25  #: ... when the hand may end soon
     keep_hand: int = 15  #: where only a natural pair takes the pile: lay no cards that leave fewer in hand (canastas aside)
     open_keep: int = 9  #: ... and make no initial meld that leaves fewer (self-play: +219 per hand)
+    keep_hand_open: int = 0  #: the same where a meld of the side takes the pile too (Samba); 0: the hand is not kept
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
 
     def to_dict(self) -> dict[str, float]:
@@ -100,11 +102,18 @@ CLASSIC_6 = dataclasses.replace(TUNED, wild_cost=20.0)
 #: The 1950s preset (4 players): the same threshold, from one trial (+25.5 per hand, se
 #: 10.3, 1000 pairs) checked on 6000 other pairs (+16.1, se 7.1; +11.7, se 5.0).
 CLASSIC_1950S = dataclasses.replace(TUNED, take_threshold=32.0)
+#: Samba 2 players: the hand kept at 15 cards until the hand may end, as where only a
+#: natural pair takes the pile (against :data:`TUNED`: +80 per hand, se 8.5, over 4000
+#: pairs of seed 9001; 8 and 24 cards: -62 and -114 against 15), then a pass from there
+#: (4000 pairs a trial, seeds 8401+) kept the pile taken only for a score of 32 (+34, se
+#: 9; on 4000 other pairs +28, se 8). Against :data:`TUNED` over 4000 pairs of seed
+#: 9101: +97 per hand, se 8.5. At Samba 4 and 6 players a kept hand loses (-266, -139).
+SAMBA_2 = dataclasses.replace(TUNED, take_threshold=32.0, keep_hand_open=15)
 #: Per table (the preset's name and player count, house rules or not), the set tuned
 #: there; :data:`TUNED` elsewhere.
 TABLE_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2, ("classic", 3): CLASSIC_3,
                                                  ("classic", 4): CLASSIC_4, ("classic", 6): CLASSIC_6,
-                                                 ("classic-1950s", 4): CLASSIC_1950S}
+                                                 ("classic-1950s", 4): CLASSIC_1950S, ("samba", 2): SAMBA_2}
 
 
 def table_weights(rules: Rules) -> Weights:
@@ -330,22 +339,26 @@ class GoodBot(CasualBot):
         best = super()._opening(f, melds)
         if best is not None and f.risky and new_groups_worth(f, self.memory(f), best.melds) < -self.weights.open_risk:
             return None
-        keep = self.weights.open_keep
-        if best is not None and self._keeps_hand(f, keep) and len(f.hand) - len(_cards_of(best)) < keep:
+        if best is not None and self._kept(f) and len(f.hand) - len(_cards_of(best)) < self.weights.open_keep:
             return None  # the hand's pairs first (see _meld_step)
         return best
 
-    def _keeps_hand(self, f: _Facts, keep: int) -> bool:
-        """Whether the hand is kept at ``keep`` cards now: where only a natural pair from
-        hand takes the pile (``pile_always_frozen``, RULES.md 3), until the hand may end."""
-        return bool(keep) and f.rules.pile_always_frozen and not f.end_near()
+    def _kept(self, f: _Facts) -> int:
+        """How many cards the hand is kept at now (0: it is not), until the hand may end:
+        ``keep_hand`` where only a natural pair from hand takes the pile
+        (``pile_always_frozen``, RULES.md 3), else ``keep_hand_open`` (Samba, RULES.md 4,
+        where a pair or a meld of the side takes it)."""
+        if f.end_near():
+            return 0
+        w = self.weights
+        return w.keep_hand if f.rules.pile_always_frozen else w.keep_hand_open
 
     def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
-        """Level 2's melding, but where only a natural pair from hand takes the pile
-        (``pile_always_frozen``, RULES.md 3) the hand is kept at ``keep_hand`` cards
-        until the hand may end: only canastas are laid below that."""
-        keep = self.weights.keep_hand
-        if self._keeps_hand(f, keep):
+        """Level 2's melding, but where the hand is kept (:meth:`_kept`: where only a
+        natural pair from hand takes the pile, RULES.md 3, and at Samba 2 players) only
+        canastas are laid below that many cards until the hand may end."""
+        keep = self._kept(f)
+        if keep:
             # The hand's pairs are the way to the pile, and the pile is where canastas
             # come from: laying them early gives that up (the expert's playouts overruled
             # level 3's melds and additions this way, by 500-2000 points; self-play: +500
