@@ -38,27 +38,26 @@ TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players 
                                                                         (p.default_players,))]
 
 
-def play_hand(game: Game, bots: Sequence[Bot]) -> int:
-    """One hand, each seat's bot choosing from its view; returns the decisions made."""
+def walk_hand(game: Game, decide: Callable[[dict[str, Any], tuple[Action, ...], int], Action]) -> int:
+    """One hand to its end, ``decide(view, legal, step)`` choosing for the seat in turn;
+    returns the decisions made."""
     steps = 0
     while not game.hand_over:
-        seat = game.state.turn
-        legal = game.legal_actions()
-        choice = bots[seat].choose(game.view(seat), tuple(legal))
-        assert choice in legal, (seat, str(choice))
-        game.apply(choice)
+        game.apply(decide(game.view(game.state.turn), tuple(game.legal_actions()), steps))
         steps += 1
         assert steps < 3000, "a hand that never ends"
     return steps
 
 
-def walk_hand(game: Game, decide: Callable[[dict[str, Any], tuple[Action, ...], int], Action]) -> None:
-    """One hand to its end, ``decide(view, legal, step)`` choosing for the seat in turn."""
-    steps = 0
-    while not game.hand_over:
-        seat = game.state.turn
-        game.apply(decide(game.view(seat), tuple(game.legal_actions()), steps))
-        steps += 1
+def play_hand(game: Game, bots: Sequence[Bot]) -> int:
+    """One hand, each seat's bot choosing from its view; returns the decisions made."""
+
+    def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+        choice = bots[view["seat"]].choose(view, legal)
+        assert choice in legal, (view["seat"], str(choice))
+        return choice
+
+    return walk_hand(game, decide)
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)
@@ -127,11 +126,11 @@ def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
     and 6 players, the 1950s preset and Samba 2 players have their own sets (at 2, 3 and
     4 and the 1950s a pile taken only for a score of 32, not 20), house rules or not;
-    every other table plays ``TUNED``. Over Classic hands, a bot left to the table's set draws at some
-    decisions where the same bot held at ``TUNED`` takes the pile, and never takes where
-    that one draws; on Samba the two always agree. The
-    expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and
-    draws at 2 (its search plays the table's set: ``expert.search_weights``)."""
+    every other table plays ``TUNED``. Over Classic hands, a bot left to the table's set
+    draws at some decisions where the same bot held at ``TUNED`` takes the pile, and never
+    takes where that one draws; on Samba 4 players the two always agree. The expert's
+    level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and draws at 2
+    (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
     two = variants.get("classic", 2)
     assert table_weights(classic) is CLASSIC_4

@@ -6,9 +6,10 @@ For one decision, with the seat's view alone:
    search's weights, :func:`search_weights`, here and in the playouts) makes its
    choice; the candidates are that choice and a few alternatives it ranks close
    behind: in the draw phase the plain draw and its best ways to take the pile (the
-   profile's ``takes``); in the play phase its best discards (the profile's ``discards``; stopping
-   the melding, or not going out, is one of them), a natural meld it held back, ``ask``,
-   and in the fitted profile the best lays of wild cards (:func:`best_wild_lays`).
+   profile's ``takes``); in the play phase its best discards (the profile's
+   ``discards``; stopping the melding, or not going out, is one of them), a natural meld
+   it held back, ``ask``, and in the fitted profile the best lays of wild cards
+   (:func:`best_wild_lays`).
    **Level 3's vetoes stay**: a wild card is never discarded unless level 3 would, nor a
    card level 3 scores as a blunder (far below its best discard: the next opponent's
    known pair on a big pile, a card that goes onto its melds).
@@ -35,8 +36,8 @@ The budget is ``rollouts`` playouts per decision and at most ``max_steps`` playo
 actions (deterministic: a seed gives the same decision on every machine), by default the
 table's :func:`profile` (:data:`FITTED` where an outlook is fitted: the Classic presets
 at every player count and Maison; else :data:`PLAIN`) with :data:`STEPS_PER_PLAYOUT`
-actions per playout allowed; ``time_limit`` (seconds) optionally stops sooner, at the price of
-machine-dependent decisions. Each decision's generator comes from the bot's seed;
+actions per playout allowed; ``time_limit`` (seconds) optionally stops sooner, at the
+price of machine-dependent decisions. Each decision's generator comes from the bot's seed;
 nothing reads the global ``random``.
 
 The search builds positions from the view plus guessed cards with the engine's own
