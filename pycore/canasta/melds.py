@@ -156,7 +156,7 @@ def group_rank(cards: Cards) -> str:
     return rank
 
 
-def _is_sequence_attempt(rules: Rules, cards: Cards) -> bool:
+def is_sequence_attempt(rules: Rules, cards: Cards) -> bool:
     """Cards meant as a sequence: two or more different natural ranks and no repeated rank
     (a group has one rank, so the two can never be confused)."""
     if not rules.sequences:
@@ -168,7 +168,7 @@ def _is_sequence_attempt(rules: Rules, cards: Cards) -> bool:
 def new_meld(rules: Rules, cards: Cards) -> TableMeld:
     """A new meld from ``cards``: a sequence where the rules have them and the cards are
     meant as one, else a group or black 3s; or raise IllegalAction."""
-    if _is_sequence_attempt(rules, cards):
+    if is_sequence_attempt(rules, cards):
         return new_sequence(rules, cards)
     return new_group(rules, cards)
 

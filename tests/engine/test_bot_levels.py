@@ -26,13 +26,13 @@ from canasta.actions import Action, Add, Discard, Draw, Meld, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2, TUNED,
-                               GoodBot, Weights, table_weights)
+from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2, SAMBA_4,
+                               SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.match import MatchReport, Side, play_deal
-from canasta.melds import WILD
+from canasta.melds import WILD, is_sequence_attempt
 
 TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name in ("classic", "samba") else
                                                                         (p.default_players,))]
@@ -124,11 +124,11 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
-    and 6 players, the 1950s preset and Samba 2 players have their own sets (at 2, 3 and
-    4 and the 1950s a pile taken only for a score of 32, not 20), house rules or not;
-    every other table plays ``TUNED``. Over Classic hands, a bot left to the table's set
-    draws at some decisions where the same bot held at ``TUNED`` takes the pile, and never
-    takes where that one draws; on Samba 4 players the two always agree. The expert's
+    and 6 players, the 1950s preset and Samba 2, 4 and 6 players have their own sets (at
+    2, 3 and 4 and the 1950s a pile taken only for a score of 32, not 20), house rules or
+    not; every other table plays ``TUNED``. Over Classic hands, a bot left to the table's
+    set draws at some decisions where the same bot held at ``TUNED`` takes the pile, and
+    never takes where that one draws; on Modern American the two always agree. The expert's
     level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and draws at 2
     (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
@@ -141,11 +141,12 @@ def test_good_plays_the_tables_own_weights() -> None:
     assert table_weights(variants.get("classic-1950s", 4)) is CLASSIC_1950S
     assert table_weights(variants.get("classic", 6)) is CLASSIC_6
     assert table_weights(variants.get("samba", 2)) is SAMBA_2
-    assert table_weights(variants.get("samba", 4)) is TUNED
-    assert table_weights(variants.get("samba", 6)) is TUNED
+    assert table_weights(variants.get("samba", 4)) is SAMBA_4
+    assert table_weights(variants.get("samba", 6)) is SAMBA_6
+    assert table_weights(variants.get("modern-american")) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
     assert CLASSIC_2.take_threshold > TUNED.take_threshold
-    for rules, hands in ((classic, 10), (two, 6), (variants.get("samba", 4), 2)):
+    for rules, hands in ((classic, 10), (two, 6), (variants.get("modern-american"), 2)):
         declined = 0
 
         def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
@@ -210,6 +211,41 @@ def test_good_keeps_its_hand_at_samba_2_players() -> None:
     for h in range(4):
         walk_hand(Game(two, seed=300 + h), decide)
     assert held >= 3 and checked >= 1
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> None:
+    """At Samba 4 and 6 players (``good.SAMBA_4``, ``SAMBA_6``: ``sequence_min`` 4) level 3
+    lays no new sequence of three cards in its play (the initial meld and going out aside)
+    until the hand may end; the same bot on ``TUNED`` lays such runs where it does not."""
+    from canasta.bots.basic import _Facts
+    from canasta.goout import can_go_out
+
+    rules = variants.get("samba", players)
+    least = table_weights(rules).sequence_min
+    assert least == 4 and TUNED.sequence_min == 3
+    checked = held = 0
+
+    def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+        nonlocal checked, held
+        mine = GoodBot(step).choose(view, legal)
+        if view["phase"] != "play":
+            return mine
+        f = _Facts(view)
+        going_out = f.permission != "no" and can_go_out(rules, f.hand, f.mine, meld_out=True, closed=f.closed)
+        if not f.opened or going_out or f.end_near():
+            return mine
+        if isinstance(mine, Meld):
+            checked += 1
+            assert not any(is_sequence_attempt(rules, g) and len(g) < least for g in mine.melds), str(mine)
+        other = GoodBot(step, weights=TUNED).choose(view, legal)
+        if isinstance(other, Meld) and any(is_sequence_attempt(rules, g) and len(g) < least for g in other.melds):
+            held += 1
+        return mine
+
+    for h in range(6):
+        walk_hand(Game(rules, seed=400 + h), decide)
+    assert held >= 3 and checked >= 3
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)

@@ -24,14 +24,15 @@ is a no-op where the rules charge none):
 - where only a natural pair takes the pile (``pile_always_frozen``), the hand is kept
   big (``keep_hand``, ``open_keep`` for the initial meld): only canastas are laid below
   that until the hand may end. Samba 2 players keeps it too (``keep_hand_open``), where
-  self-play showed it pays; at 4 and 6 players it loses.
+  self-play showed it pays; at 4 and 6 players it loses. There a new sequence is laid
+  only from ``sequence_min`` cards (4) until the hand may end.
 
 The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
 same deals (``tools/tune_bots.py``; docs/bots.md says how and what came out). A table
 plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
 two passes; Classic 2, 3 and 6 players and Samba 2 players, one each; the 1950s preset,
-one trial), else the first pass's (:data:`TUNED`).
+one trial; Samba 4 and 6 players, one habit), else the first pass's (:data:`TUNED`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import ASK, NO, YES, Action, Add, Meld, Take
-from ..melds import GROUP, WILD
+from ..melds import GROUP, WILD, is_sequence_attempt
 from ..cards import Card
 from ..rules import Rules
 from .basic import _cards_of, _Facts
@@ -73,6 +74,7 @@ class Weights:
     open_keep: int = 9  #: ... and make no initial meld that leaves fewer (self-play: +219 per hand)
     keep_hand_open: int = 0  #: the same where a meld of the side takes the pile too (Samba); 0: the hand is not kept
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
+    sequence_min: int = 3  #: least cards of a new sequence laid before the hand may end (3: as the rules allow)
 
     def to_dict(self) -> dict[str, float]:
         return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -109,11 +111,20 @@ CLASSIC_1950S = dataclasses.replace(TUNED, take_threshold=32.0)
 #: 9; on 4000 other pairs +28, se 8). Against :data:`TUNED` over 4000 pairs of seed
 #: 9101: +97 per hand, se 8.5. At Samba 4 and 6 players a kept hand loses (-266, -139).
 SAMBA_2 = dataclasses.replace(TUNED, take_threshold=32.0, keep_hand_open=15)
+#: Samba 4 and 6 players: a new sequence laid only from 4 cards until the hand may end
+#: (a run of 3 stays in hand, where its cards can still join groups). Against
+#: :data:`TUNED`, 2000 pairs of seed 8700 then 4000 of seed 9200: at 4 players +21.5
+#: (se 9.4) and +26.9 (se 6.5) per hand, at 6 players +19.1 (se 7.4) and +27.2 (se 5.1);
+#: from 5 cards +21.2 and +13.6 on the first pairs. At Samba 2 players (on top of the
+#: kept hand) +21.2 and +12.6 (se 11.7, 8.3): not shown, not adopted.
+SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4)
+SAMBA_6 = SAMBA_4
 #: Per table (the preset's name and player count, house rules or not), the set tuned
 #: there; :data:`TUNED` elsewhere.
 TABLE_WEIGHTS: dict[tuple[str, int], Weights] = {("classic", 2): CLASSIC_2, ("classic", 3): CLASSIC_3,
                                                  ("classic", 4): CLASSIC_4, ("classic", 6): CLASSIC_6,
-                                                 ("classic-1950s", 4): CLASSIC_1950S, ("samba", 2): SAMBA_2}
+                                                 ("classic-1950s", 4): CLASSIC_1950S, ("samba", 2): SAMBA_2,
+                                                 ("samba", 4): SAMBA_4, ("samba", 6): SAMBA_6}
 
 
 def table_weights(rules: Rules) -> Weights:
@@ -354,9 +365,17 @@ class GoodBot(CasualBot):
         return w.keep_hand if f.rules.pile_always_frozen else w.keep_hand_open
 
     def _meld_step(self, f: _Facts, melds: list[Meld], adds: list[Add]) -> Action | None:
-        """Level 2's melding, but where the hand is kept (:meth:`_kept`: where only a
-        natural pair from hand takes the pile, RULES.md 3, and at Samba 2 players) only
-        canastas are laid below that many cards until the hand may end."""
+        """Level 2's melding, but until the hand may end: no new sequence (RULES.md 4)
+        shorter than ``sequence_min``; and where the hand is kept (:meth:`_kept`: where
+        only a natural pair from hand takes the pile, RULES.md 3, and at Samba 2 players)
+        only canastas are laid below that many cards."""
+        least = self.weights.sequence_min
+        if least > 3 and f.rules.sequences and not f.end_near():
+            # Measured, not derived (self-play at Samba 4 and 6 players: +27 per hand from
+            # 4 cards, SAMBA_4). The likely reason: a run of three laid is bound to its
+            # suit's sequence, while in hand its cards can still join groups.
+            melds = [m for m in melds if not any(len(g) < least and is_sequence_attempt(f.rules, g)
+                                                 for g in m.melds)]
         keep = self._kept(f)
         if keep:
             # The hand's pairs are the way to the pile, and the pile is where canastas
