@@ -136,8 +136,8 @@ POLICY = TUNED
 #: pair, se 20 (docs/bots.md "Level 3 at the other tables"). Samba 2 players: level 3
 #: there keeps its hand (``good.SAMBA_2``); the search on :data:`POLICY` scored -13 per
 #: hand against it, on its set +65 (seed 1, 400 pairs; +78 pair by pair, se 39). Samba 4
-#: players (level 3 lays no run of three, ``good.SAMBA_4``) is not here: on its set +52,
-#: on :data:`POLICY` +48 (seed 1, 400 pairs; +5 pair by pair, se 24).
+#: players (level 3 lays no run of three, ``good.SAMBA_4``) is not here: on its set +55
+#: per hand, on :data:`POLICY` +38 (seeds 1 and 2, 800 pairs; +17 pair by pair, se 18).
 SEARCH_FOLLOWS: frozenset[tuple[str, int]] = frozenset({("classic", 2), ("samba", 2)})
 
 
