@@ -26,8 +26,8 @@ from canasta.actions import Action, Add, Discard, Draw, Meld, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import (CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2, SAMBA_4,
-                               SAMBA_6, TUNED, GoodBot, Weights, table_weights)
+from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2,
+                               SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -124,7 +124,7 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
-    and 6 players, the 1950s preset and Samba 2, 4 and 6 players have their own sets (at
+    and 6 players, the 1950s preset, Samba 2, 4 and 6 players and Bolivia have their own sets (at
     2, 3 and 4 and the 1950s a pile taken only for a score of 32, not 20), house rules or
     not; every other table plays ``TUNED``. Over Classic hands, a bot left to the table's
     set draws at some decisions where the same bot held at ``TUNED`` takes the pile, and
@@ -143,6 +143,7 @@ def test_good_plays_the_tables_own_weights() -> None:
     assert table_weights(variants.get("samba", 2)) is SAMBA_2
     assert table_weights(variants.get("samba", 4)) is SAMBA_4
     assert table_weights(variants.get("samba", 6)) is SAMBA_6
+    assert table_weights(variants.get("bolivia")) is BOLIVIA
     assert table_weights(variants.get("modern-american")) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
     assert CLASSIC_2.take_threshold > TUNED.take_threshold
@@ -246,6 +247,32 @@ def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> Non
     for h in range(6):
         walk_hand(Game(rules, seed=400 + h), decide)
     assert held >= 3 and checked >= 3
+
+
+def test_good_starts_wild_card_melds_with_three_in_bolivia() -> None:
+    """In Bolivia (``good.BOLIVIA``, ``wild_meld_start`` 3; RULES.md 5: an unfinished
+    wild-card meld costs nothing) level 3 starts wild-card melds of three cards; the same
+    bot on ``TUNED``, as level 2, starts them only from four."""
+    rules = variants.get("bolivia")
+    assert BOLIVIA.wild_meld_start == 3 and TUNED.wild_meld_start == 4
+
+    def starts(weights: Weights | None) -> list[int]:
+        sizes: list[int] = []
+
+        def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+            action = GoodBot(step, weights=weights).choose(view, legal)
+            if isinstance(action, Meld) and len(action.melds) == 1 and all(c.wild for c in action.melds[0]):
+                sizes.append(len(action.melds[0]))
+            return action
+
+        for h in range(4):
+            walk_hand(Game(rules, seed=500 + h), decide)
+        return sizes
+
+    table = starts(None)
+    assert table.count(3) >= 2, table
+    tuned = starts(TUNED)
+    assert tuned and min(tuned) >= 4, tuned
 
 
 @pytest.mark.parametrize(("variant", "players"), TABLES)

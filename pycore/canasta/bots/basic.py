@@ -220,6 +220,9 @@ class BasicBot:
     big_pile: int = BIG_PILE
     take_threshold: float = TAKE_THRESHOLD
     wild_cost: float = WILD_COST
+    #: least wild cards a new wild-card meld is started with, where an unfinished one
+    #: costs nothing (Bolivia, RULES.md 5).
+    wild_meld_start: int = 4
 
     def __init__(self, seed: int = 0, noise: float = 1.0) -> None:
         self.rng = random.Random(seed)
@@ -430,10 +433,11 @@ class BasicBot:
             w = sum(1 for c in g if c.wild)
             nat = len(g) - w
             if nat == 0 and len(g) < size:
-                if r.unfinished_wild_meld_penalty or len(g) < 4:
+                if r.unfinished_wild_meld_penalty or len(g) < self.wild_meld_start:
                     continue  # a wild-card meld only whole where unfinished it costs (RULES.md 3)
                 # Bolivia (RULES.md 5): an unfinished one costs nothing and the wild cards
-                # added to it make a bolivia (2500): start one with four or more.
+                # added to it make a bolivia (2500): start one with ``wild_meld_start``
+                # or more.
                 score = 15.0 + w + self._jitter()
                 if score > best_score:
                     best, best_score = m, score
