@@ -380,14 +380,15 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED), ("samba", 4, PLAIN, TUNED),
                                                                ("classic", 2, FITTED, CLASSIC_2),
-                                                               ("samba", 2, PLAIN, SAMBA_2)])
+                                                               ("samba", 2, PLAIN, SAMBA_2),
+                                                               ("bolivia", 4, PLAIN, BOLIVIA)])
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
     is level 3 as it plays. Every one of them is on the search's weights
     (``expert.search_weights``: ``TUNED``, the table's own set at Classic 2 and Samba 2
-    players)."""
+    players and in Bolivia)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 
