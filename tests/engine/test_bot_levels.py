@@ -124,13 +124,13 @@ def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
 
 def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
-    and 6 players, the 1950s preset, Samba 2, 4 and 6 players and Bolivia have their own sets (at
-    2, 3 and 4 and the 1950s a pile taken only for a score of 32, not 20), house rules or
-    not; every other table plays ``TUNED``. Over Classic hands, a bot left to the table's
-    set draws at some decisions where the same bot held at ``TUNED`` takes the pile, and
-    never takes where that one draws; on Modern American the two always agree. The expert's
-    level 3 takes there at Classic 4 players (its search keeps ``TUNED``) and draws at 2
-    (its search plays the table's set: ``expert.search_weights``)."""
+    and 6 players, the 1950s preset, Samba 2, 4 and 6 players and Bolivia have their own
+    sets (at 2, 3 and 4 and the 1950s a pile taken only for a score of 32, not 20), house
+    rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left to the
+    table's set draws at some decisions where the same bot held at ``TUNED`` takes the
+    pile, and never takes where that one draws; on Modern American the two always agree.
+    The expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``)
+    and draws at 2 (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
     two = variants.get("classic", 2)
     assert table_weights(classic) is CLASSIC_4

@@ -380,7 +380,7 @@ class GoodBot(CasualBot):
         only a natural pair from hand takes the pile, RULES.md 3, and at Samba 2 players)
         only canastas are laid below that many cards."""
         least = self.weights.sequence_min
-        if least > 3 and f.rules.sequences and not f.end_near():
+        if least > 3 and f.rules.sequences and not f.end_near():  # 3: every sequence may be laid
             # Measured, not derived (self-play at Samba 4 and 6 players: +27 per hand from
             # 4 cards, SAMBA_4). The likely reason: a run of three laid is bound to its
             # suit's sequence, while in hand its cards can still join groups.
