@@ -25,14 +25,17 @@ from canasta.__main__ import main
 from canasta.actions import Action, Add, Discard, Draw, Meld, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
+from canasta.bots.basic import _cards_of, _Facts
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
 from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2,
                                SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.errors import RulesError
 from canasta.game import Game
+from canasta.goout import can_go_out
 from canasta.match import MatchReport, Side, play_deal
 from canasta.melds import WILD, is_sequence_attempt
+from canasta.rules import Rules
 
 TABLES = [(name, n) for name, p in variants.PRESETS.items() for n in (p.players if name in ("classic", "samba") else
                                                                         (p.default_players,))]
@@ -47,6 +50,11 @@ def walk_hand(game: Game, decide: Callable[[dict[str, Any], tuple[Action, ...], 
         steps += 1
         assert steps < 3000, "a hand that never ends"
     return steps
+
+
+def may_go_out(rules: Rules, f: _Facts) -> bool:
+    """The seat in ``f`` may go out now from its hand (unless its partner said no)."""
+    return f.permission != "no" and can_go_out(rules, f.hand, f.mine, meld_out=True, closed=f.closed)
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> int:
@@ -111,7 +119,6 @@ def test_good_leaves_few_penalised_groups_unfinished() -> None:
 
 def test_good_reads_no_penalty_where_the_rules_charge_none() -> None:
     """Classic charges nothing for an unfinished group: the expected worth of any group is 0."""
-    from canasta.bots.basic import _Facts
     from canasta.bots.good import group_worth
     from canasta.bots.memory import Memory
 
@@ -180,9 +187,6 @@ def test_good_keeps_its_hand_at_samba_2_players() -> None:
     canasta or samba aside, until the hand may end or it goes out; the same bot with the
     hand not kept lays sooner. At Samba 4 players nothing is kept (a kept hand lost
     there: docs/bots.md)."""
-    from canasta.bots.basic import _Facts, _cards_of
-    from canasta.goout import can_go_out
-
     two = variants.get("samba", 2)
     size = two.canasta_size
     assert SAMBA_2.keep_hand_open == 15 and table_weights(variants.get("samba", 4)).keep_hand_open == 0
@@ -195,7 +199,7 @@ def test_good_keeps_its_hand_at_samba_2_players() -> None:
         mine = bot.choose(view, legal)
         if view["phase"] == "play" and isinstance(mine, (Meld, Add)):
             f = _Facts(view)
-            going_out = f.permission != "no" and can_go_out(two, f.hand, f.mine, meld_out=True, closed=f.closed)
+            going_out = may_go_out(two, f)
             keep = SAMBA_2.keep_hand_open if f.opened else SAMBA_2.open_keep
             if not going_out and not f.end_near() and len(f.hand) - len(_cards_of(mine)) < keep:
                 # Below 15 cards (9 for the initial meld) only a lay that makes a canasta or samba.
@@ -219,9 +223,6 @@ def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> Non
     """At Samba 4 and 6 players (``good.SAMBA_4``, ``SAMBA_6``: ``sequence_min`` 4) level 3
     lays no new sequence of three cards in its play (the initial meld and going out aside)
     until the hand may end; the same bot on ``TUNED`` lays such runs where it does not."""
-    from canasta.bots.basic import _Facts
-    from canasta.goout import can_go_out
-
     rules = variants.get("samba", players)
     least = table_weights(rules).sequence_min
     assert least == 4 and TUNED.sequence_min == 3
@@ -233,7 +234,7 @@ def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> Non
         if view["phase"] != "play":
             return mine
         f = _Facts(view)
-        going_out = f.permission != "no" and can_go_out(rules, f.hand, f.mine, meld_out=True, closed=f.closed)
+        going_out = may_go_out(rules, f)
         if not f.opened or going_out or f.end_near():
             return mine
         if isinstance(mine, Meld):
