@@ -228,6 +228,10 @@ def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> Non
     assert least == 4 and TUNED.sequence_min == 3
     checked = held = 0
 
+    def short_run(action: Action) -> bool:
+        return isinstance(action, Meld) and any(is_sequence_attempt(rules, g) and len(g) < least
+                                                for g in action.melds)
+
     def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
         nonlocal checked, held
         mine = GoodBot(step).choose(view, legal)
@@ -239,9 +243,8 @@ def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> Non
             return mine
         if isinstance(mine, Meld):
             checked += 1
-            assert not any(is_sequence_attempt(rules, g) and len(g) < least for g in mine.melds), str(mine)
-        other = GoodBot(step, weights=TUNED).choose(view, legal)
-        if isinstance(other, Meld) and any(is_sequence_attempt(rules, g) and len(g) < least for g in other.melds):
+            assert not short_run(mine), str(mine)
+        if short_run(GoodBot(step, weights=TUNED).choose(view, legal)):
             held += 1
         return mine
 
