@@ -1,4 +1,4 @@
-"""Command line: ``python -m canasta {scenario,simulate,bench,bench-bots,match,variants,play-demo}``."""
+"""Command line: ``python -m canasta {scenario,simulate,bench,bench-bots,match,compare,variants,play-demo}``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .errors import CanastaError
+from .errors import CanastaError, MatchError
 from .variants import PRESETS, get
+
+#: The match command writes its pairs file (``--pairs-out``) every this many pairs.
+SAVE_EVERY = 10
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -56,23 +59,52 @@ def _bench(args: argparse.Namespace) -> int:
 def _match(args: argparse.Namespace) -> int:
     from .bots import level_name
     from .match import MatchReport, Side, run
+    from .pairs import pairs_record, write_pairs
 
     rules = get(args.variant, args.players)
     a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon)
     b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon)
 
+    def save(pairs: list[float]) -> None:
+        if args.pairs_out:
+            write_pairs(args.pairs_out, pairs_record(rules.name, rules.players, args.seed, a.name, b.name, pairs,
+                                                     args.expert_rollouts,
+                                                     None if args.expert_horizon == -1 else args.expert_horizon))
+
+    try:
+        save([])  # a path that cannot be written is said now, not after the match
+    except OSError as e:
+        raise MatchError("bad_pairs_out", f"{args.pairs_out}: cannot be written ({e.strerror or e})",
+                         path=args.pairs_out) from None
+
     def progress(deal: int, report: MatchReport) -> None:
         n = len(report.pairs)
         if args.progress and (n % args.progress == 0 or n == args.deals):
             print(f"[{n}/{args.deals} pairs, {report.elapsed:.0f} s] {report.line()}", file=sys.stderr, flush=True)
+        if n % SAVE_EVERY == 0:
+            save(report.pairs)  # a long match stopped early keeps what it played
 
     report = run(rules, a, b, args.deals, args.seed, jobs=args.jobs, progress=progress)
+    save(report.pairs)
     hands = 2 * len(report.pairs) if rules.sides == 2 else rules.sides * len(report.pairs)
     think = ", ".join(f"{name} {1000 * report.seconds.get(k, 0.0) / max(report.decisions.get(k, 0), 1):.1f} ms"
                       for k, name in (("A", report.a), ("B", report.b)))
     print(f"{rules.name} {rules.players} players, seed {args.seed}: {hands} hands in {report.elapsed:.0f} s "
           f"({args.jobs} jobs); think time per decision with a choice: {think}")
     print(report.line())
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .pairs import compare_records, read_pairs
+
+    first, second = read_pairs(args.first), read_pairs(args.second)
+    result = compare_records(first, second)
+    print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
+          f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
+    print(result.line(Path(args.first).stem, Path(args.second).stem))
     return 0
 
 
@@ -152,7 +184,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--expert-horizon", type=int, default=-1,
                    help="the expert's playout length in actions (0: to the hand's end; default: its own)")
     p.add_argument("--progress", type=int, default=0, help="print the running figures every N pairs (stderr)")
+    p.add_argument("--pairs-out", metavar="FILE",
+                   help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")
     p.set_defaults(run=_match)
+    p = sub.add_parser("compare", help="two matches over the same deals, compared pair by pair (docs/bots.md)")
+    p.add_argument("first", help="a pairs file of match --pairs-out")
+    p.add_argument("second", help="another, of the same variant, players and seed")
+    p.set_defaults(run=_compare)
     p = sub.add_parser("bench-bots", help="think time per decision of each bot level")
     _bot_table_args(p)
     p.add_argument("--hands", type=int, default=4)

@@ -36,3 +36,7 @@ class RulesError(CanastaError):
 
 class IllegalAction(CanastaError):
     """A well-formed action the rules do not allow now. The state is left unchanged."""
+
+
+class MatchError(CanastaError):
+    """A match's pairs file that cannot be read, or two that cannot be compared."""

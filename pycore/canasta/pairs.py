@@ -1,0 +1,119 @@
+"""A match's pair values kept in a file, and two matches compared pair by pair
+(``python -m canasta match --pairs-out FILE``, ``python -m canasta compare``; docs/bots.md).
+
+Two bots, or two settings of one bot, played over the same deals (the same variant,
+player count and match seed) are best compared deal by deal: the cards' luck is shared,
+so the standard error of the mean *paired* difference is smaller than that of the two
+means taken apart, by as much as the pair values correlate (docs/bots.md "Tried since,
+not adopted": 0.1 to 0.9, depending on how long the two hands stay alike).
+
+The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
+"players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
+the pair values in deal order (deal 0 first), as the match command computes them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .errors import MatchError
+
+FORMAT = "canasta-match-pairs/1"
+#: What must agree for two files to hold the same deals.
+SAME_DEALS = ("variant", "players", "seed")
+
+
+def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
+                 expert_rollouts: int | None = None, expert_horizon: int | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a match's pair values (module docstring)."""
+    return {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
+            "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
+            "pairs": [float(p) for p in pairs]}
+
+
+def write_pairs(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
+    """Write the record whole or not at all: a match stopped while writing keeps the
+    file of its last progress report."""
+    target = Path(path)
+    temporary = target.with_name(target.name + ".tmp")
+    temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, target)
+
+
+def read_pairs(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The record in a pairs file, checked; :class:`MatchError` ``bad_pairs`` says what
+    is wrong with a file that cannot be read as one."""
+    name = str(path)
+    try:
+        record = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise MatchError("bad_pairs", f"{name}: cannot be read ({e.strerror or e})", path=name) from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise MatchError("bad_pairs", f"{name}: not JSON ({e})", path=name) from None
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise MatchError("bad_pairs", f"{name}: not a pairs file of format {FORMAT!r} "
+                         "(python -m canasta match --pairs-out writes one)", path=name)
+    pairs = record.get("pairs")
+    if not isinstance(pairs, list) or not all(isinstance(p, (int, float)) and not isinstance(p, bool)
+                                              and math.isfinite(p) for p in pairs):
+        raise MatchError("bad_pairs", f"{name}: 'pairs' must be a list of numbers", path=name)
+    for key in SAME_DEALS:
+        if key not in record:
+            raise MatchError("bad_pairs", f"{name}: no {key!r}", path=name)
+    return record
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """Two matches over the same deals, compared on the deals both played."""
+
+    n: int
+    mean_a: float
+    mean_b: float
+    #: the mean of the pair-by-pair differences (A's pair value minus B's) ...
+    diff: float
+    #: ... and its standard error (their sample standard deviation over the root of n).
+    se: float
+    #: how much the two matches' pair values move together (None if one is constant).
+    correlation: float | None
+
+    def line(self, name_a: str, name_b: str) -> str:
+        lo, hi = self.diff - 1.96 * self.se, self.diff + 1.96 * self.se
+        r = "n/a" if self.correlation is None else f"{self.correlation:.2f}"
+        return (f"{name_a} minus {name_b}: {self.diff:+.1f} per hand (se {self.se:.1f}, 95% CI {lo:+.0f} .. "
+                f"{hi:+.0f}) over {self.n} common pairs; {name_a} {self.mean_a:+.1f}, {name_b} {self.mean_b:+.1f}; "
+                f"pairs' correlation {r}")
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> PairedDifference:
+    """A's and B's pair values compared deal by deal over the deals both played (the
+    shorter list's length: a match stopped early holds the first deals)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        raise MatchError("too_few_pairs", f"a paired difference needs two common pairs or more, not {n}", pairs=n)
+    a, b = a[:n], b[:n]
+    d = [x - y for x, y in zip(a, b)]
+    try:
+        r: float | None = statistics.correlation(a, b)
+    except statistics.StatisticsError:
+        r = None
+    return PairedDifference(n, statistics.fmean(a), statistics.fmean(b), statistics.fmean(d),
+                            statistics.stdev(d) / math.sqrt(n), r)
+
+
+def compare_records(first: dict[str, Any], second: dict[str, Any]) -> PairedDifference:
+    """The paired difference of two pairs records; :class:`MatchError`
+    ``pairs_mismatch`` when they were not played over the same deals."""
+    for key in SAME_DEALS:
+        if first[key] != second[key]:
+            raise MatchError("pairs_mismatch", f"the two matches were not played over the same deals: "
+                             f"{key} {first[key]!r} and {second[key]!r}", key=key)
+    return paired_difference(first["pairs"], second["pairs"])

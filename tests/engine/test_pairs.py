@@ -1,0 +1,119 @@
+"""A match's pair values in a file and two matches compared pair by pair (``match
+--pairs-out``, ``compare``; canasta.pairs).
+
+- The file holds each deal's pair value as ``play_deal`` computes it, in deal order, and
+  the deals' identity (variant, players, seed).
+- The paired difference is the mean of the deal-by-deal differences over the common
+  deals, with its standard error and the pairs' correlation, checked against figures
+  worked by hand.
+- Files that cannot be read or compared are refused with a stable code, and a path
+  that cannot be written is refused before the match is played.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+
+import pytest
+
+from canasta import variants
+from canasta.__main__ import main
+from canasta.errors import MatchError
+from canasta.match import Side, play_deal
+from canasta.pairs import FORMAT, compare_records, paired_difference, pairs_record, read_pairs, write_pairs
+
+
+def test_paired_difference_by_hand() -> None:
+    a, b = [10.0, 30.0, -5.0, 7.0], [4.0, 20.0, 1.0]
+    r = paired_difference(a, b)
+    # deals 0-2 only: differences 6, 10, -6; mean 10/3; sample sd sqrt(((6-10/3)^2+(10-10/3)^2+(-6-10/3)^2)/2)
+    d = [6.0, 10.0, -6.0]
+    m = 10 / 3
+    sd = math.sqrt(sum((x - m) ** 2 for x in d) / 2)
+    assert r.n == 3
+    assert r.diff == pytest.approx(m)
+    assert r.se == pytest.approx(sd / math.sqrt(3))
+    assert r.mean_a == pytest.approx(35 / 3) and r.mean_b == pytest.approx(25 / 3)
+    assert r.correlation == pytest.approx(statistics.correlation([10.0, 30.0, -5.0], b))
+    line = r.line("x", "y")
+    assert line.startswith("x minus y: +3.3 per hand (se ")
+    assert "over 3 common pairs; x +11.7, y +8.3; pairs' correlation 0.9" in line
+
+
+def test_paired_difference_edge_cases() -> None:
+    with pytest.raises(MatchError) as e:
+        paired_difference([1.0], [2.0, 3.0])
+    assert e.value.code == "too_few_pairs"
+    flat = paired_difference([5.0, 5.0, 5.0], [1.0, 2.0, 6.0])
+    assert flat.correlation is None and "correlation n/a" in flat.line("a", "b")
+
+
+def test_match_writes_the_pairs_it_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "m.json"
+    assert main(["match", "--a", "casual", "--b", "beginner", "--deals", "3", "--seed", "4",
+                 "--pairs-out", str(out)]) == 0
+    record = read_pairs(out)
+    assert record["format"] == FORMAT
+    assert (record["variant"], record["players"], record["seed"]) == ("classic", 4, 4)
+    assert (record["a"], record["b"]) == ("casual", "beginner")
+    rules = variants.get("classic", 4)
+    expected = [statistics.fmean(play_deal(rules, 4, d, Side("casual"), Side("beginner")).margins)
+                for d in range(3)]
+    assert record["pairs"] == pytest.approx(expected)
+    printed = capsys.readouterr().out.strip().splitlines()[-1]
+    assert f"mean {statistics.fmean(expected):+.0f} per hand" in printed
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_compare_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    write_pairs(a, pairs_record("classic", 4, 7, "expert", "good", [100.0, -20.0, 60.0, 10.0]))
+    write_pairs(b, pairs_record("classic", 4, 7, "good", "good", [80.0, -40.0, 70.0]))
+    assert main(["compare", str(a), str(b)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0] == "classic 4 players, seed 7: 4 and 3 pairs"
+    assert out[1] == paired_difference([100.0, -20.0, 60.0], [80.0, -40.0, 70.0]).line("a", "b")
+    assert out[1].startswith("a minus b: +10.0 per hand (se 10.0,")
+    # a file against itself: no difference at all, the pairs perfectly correlated
+    same = compare_records(read_pairs(a), read_pairs(a))
+    assert (same.diff, same.se, same.correlation) == (0.0, 0.0, pytest.approx(1.0))
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    ("{", "not JSON"),
+    ("[1, 2]", "not a pairs file"),
+    (json.dumps({"format": "other"}), "not a pairs file"),
+    (json.dumps({**pairs_record("classic", 4, 1, "a", "b", [1.0, 2.0]), "pairs": [1, "2"]}), "list of numbers"),
+    (json.dumps({**pairs_record("classic", 4, 1, "a", "b", [1.0, 2.0]), "pairs": [1, True]}), "list of numbers"),
+    (json.dumps({k: v for k, v in pairs_record("classic", 4, 1, "a", "b", [1.0, 2.0]).items() if k != "seed"}),
+     "no 'seed'"),
+])
+def test_unreadable_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                      content: str, reason: str) -> None:
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    write_pairs(good, pairs_record("classic", 4, 1, "a", "b", [1.0, 2.0]))
+    bad.write_text(content)
+    assert main(["compare", str(good), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error [bad_pairs]: ") and reason in err and str(bad) in err
+    assert main(["compare", str(good), str(tmp_path / "missing.json")]) == 2
+    assert "error [bad_pairs]: " in capsys.readouterr().err
+
+
+def test_other_deals_are_not_compared(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    write_pairs(a, pairs_record("classic", 4, 1, "expert", "good", [1.0, 2.0, 3.0]))
+    write_pairs(b, pairs_record("classic", 4, 2, "expert", "good", [1.0, 2.0, 3.0]))
+    assert main(["compare", str(a), str(b)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error [pairs_mismatch]: ") and "seed 1 and 2" in err
+
+
+def test_an_unwritable_path_is_refused_before_the_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "no-such-folder" / "m.json"
+    assert main(["match", "--a", "good", "--b", "casual", "--deals", "50", "--pairs-out", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("error [bad_pairs_out]: ") and captured.out == ""
