@@ -7,7 +7,7 @@ import random
 import sys
 from collections.abc import Sequence
 
-from .errors import CanastaError, MatchError
+from .errors import CanastaError
 from .variants import PRESETS, get
 
 #: The match command writes its pairs file (``--pairs-out``) every this many pairs.
@@ -59,7 +59,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _match(args: argparse.Namespace) -> int:
     from .bots import level_name
     from .match import MatchReport, Side, run
-    from .pairs import pairs_record, write_pairs
+    from .pairs import check_writable, pairs_record, write_pairs
 
     rules = get(args.variant, args.players)
     a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon)
@@ -71,11 +71,8 @@ def _match(args: argparse.Namespace) -> int:
                                                      args.expert_rollouts,
                                                      None if args.expert_horizon == -1 else args.expert_horizon))
 
-    try:
-        save([])  # a path that cannot be written is said now, not after the match
-    except OSError as e:
-        raise MatchError("bad_pairs_out", f"{args.pairs_out}: cannot be written ({e.strerror or e})",
-                         path=args.pairs_out) from None
+    if args.pairs_out:
+        check_writable(args.pairs_out)  # said now, not after an hour of play
 
     def progress(deal: int, report: MatchReport) -> None:
         n = len(report.pairs)

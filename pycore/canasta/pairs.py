@@ -48,6 +48,18 @@ def write_pairs(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
     os.replace(temporary, target)
 
 
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse (:class:`MatchError` ``bad_pairs_out``) a path the match could not write
+    its pairs to, before it plays; a file already there is left as it is until the
+    match has pairs of its own to put in its place."""
+    temporary = Path(path).with_name(Path(path).name + ".tmp")
+    try:
+        temporary.write_text("", encoding="utf-8")
+        temporary.unlink()
+    except OSError as e:
+        raise MatchError("bad_pairs_out", f"{path}: cannot be written ({e.strerror or e})", path=str(path)) from None
+
+
 def read_pairs(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The record in a pairs file, checked; :class:`MatchError` ``bad_pairs`` says what
     is wrong with a file that cannot be read as one."""

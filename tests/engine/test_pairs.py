@@ -112,6 +112,24 @@ def test_other_deals_are_not_compared(tmp_path: Path, capsys: pytest.CaptureFixt
     assert err.startswith("error [pairs_mismatch]: ") and "seed 1 and 2" in err
 
 
+def test_a_file_already_there_is_kept_until_the_match_has_pairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    import canasta.match
+
+    out = tmp_path / "m.json"
+    write_pairs(out, pairs_record("classic", 4, 1, "expert", "good", [1.0, 2.0]))
+    before = out.read_text()
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        assert out.read_text() == before  # the check wrote nothing in its place
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(canasta.match, "run", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        main(["match", "--a", "good", "--b", "casual", "--deals", "5", "--pairs-out", str(out)])
+    assert out.read_text() == before and not list(tmp_path.glob("*.tmp"))
+
+
 def test_an_unwritable_path_is_refused_before_the_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "no-such-folder" / "m.json"
     assert main(["match", "--a", "good", "--b", "casual", "--deals", "50", "--pairs-out", str(target)]) == 2
