@@ -5,13 +5,33 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .errors import CanastaError
 from .variants import PRESETS, get
 
 #: The match command writes its pairs file (``--pairs-out``) every this many pairs.
 SAVE_EVERY = 10
+#: The expert's budget on the command line, as in the app's options (``canasta.host``).
+MAX_ROLLOUTS = 1000
+
+
+def count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` (to ``high``), so that a count of
+    hands, deals or jobs out of range is refused with its name, not met later as a
+    traceback or an empty run."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"of {low} or more"
+            raise argparse.ArgumentTypeError(f"a whole number {span}, not {value}")
+        return value
+
+    return parse
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -149,7 +169,8 @@ def _bot_table_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="classic")
     p.add_argument("--players", type=int)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--expert-rollouts", type=int, help="the expert's playouts per decision (default: its own)")
+    p.add_argument("--expert-rollouts", type=count(1, MAX_ROLLOUTS),
+                   help=f"the expert's playouts per decision, 1 to {MAX_ROLLOUTS} (default: its own)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -161,14 +182,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("simulate", help="random legal play with invariant checks")
     p.add_argument("--variant", default="classic")
     p.add_argument("--players", type=int)
-    p.add_argument("--hands", type=int, default=100)
+    p.add_argument("--hands", type=count(1), default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--no-checks", action="store_true", help="play only (for timing)")
     p.add_argument("--bots", default="", help="bots by seat, comma-separated (e.g. basic,random); default random play")
     p.set_defaults(run=_simulate)
     p = sub.add_parser("bench", help="engine speed figures")
-    p.add_argument("--hands", type=int, default=200)
-    p.add_argument("--sim-hands", type=int, default=100)
+    p.add_argument("--hands", type=count(1), default=200)
+    p.add_argument("--sim-hands", type=count(1), default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     p.set_defaults(run=_bench)
@@ -176,11 +197,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--a", required=True, help="level 1-4 or a bot name (beginner, casual, good, expert, ...)")
     p.add_argument("--b", required=True, help="level 1-4 or a bot name")
     _bot_table_args(p)
-    p.add_argument("--deals", type=int, default=100, help="duplicate pairs (each deal played once per side)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--expert-horizon", type=int, default=-1,
+    p.add_argument("--deals", type=count(1), default=100, help="duplicate pairs (each deal played once per side)")
+    p.add_argument("--jobs", type=count(1), default=1, help="worker processes")
+    p.add_argument("--expert-horizon", type=count(0), default=-1,
                    help="the expert's playout length in actions (0: to the hand's end; default: its own)")
-    p.add_argument("--progress", type=int, default=0, help="print the running figures every N pairs (stderr)")
+    p.add_argument("--progress", type=count(0), default=0, help="print the running figures every N pairs (stderr)")
     p.add_argument("--pairs-out", metavar="FILE",
                    help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")
     p.set_defaults(run=_match)
@@ -190,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_compare)
     p = sub.add_parser("bench-bots", help="think time per decision of each bot level")
     _bot_table_args(p)
-    p.add_argument("--hands", type=int, default=4)
+    p.add_argument("--hands", type=count(1), default=4)
     p.add_argument("--levels", default="beginner,casual,good,expert")
     p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
     p.set_defaults(run=_bench_bots)
@@ -200,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--variant", default="classic")
     p.add_argument("--players", type=int)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-hands", type=int, default=30)
+    p.add_argument("--max-hands", type=count(1), default=30)
     p.add_argument("--verbose", action="store_true")
     p.set_defaults(run=_play_demo)
     args = parser.parse_args(argv)

@@ -1,4 +1,5 @@
-"""The command line: ``python -m canasta {variants,bench,simulate,scenario,play-demo}``."""
+"""The command line: ``python -m canasta {variants,bench,simulate,scenario,play-demo}``, and counts out of range
+refused by name for every command."""
 
 from __future__ import annotations
 
@@ -62,6 +63,28 @@ def test_unknown_command_is_an_argparse_error(capsys: pytest.CaptureFixture[str]
         main(["shuffle-up"])
     assert e.value.code == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "refusal"), [
+    (["simulate", "--hands", "0"], "argument --hands: a whole number of 1 or more, not 0"),
+    (["bench", "--sim-hands", "-1"], "argument --sim-hands: a whole number of 1 or more, not -1"),
+    (["bench-bots", "--hands", "two"], "argument --hands: a whole number, not 'two'"),
+    (["match", "--a", "1", "--b", "2", "--deals", "0"], "argument --deals: a whole number of 1 or more, not 0"),
+    (["match", "--a", "1", "--b", "2", "--jobs", "0"], "argument --jobs: a whole number of 1 or more, not 0"),
+    (["match", "--a", "4", "--b", "2", "--expert-rollouts", "1001"],
+     "argument --expert-rollouts: a whole number from 1 to 1000, not 1001"),
+    (["match", "--a", "4", "--b", "2", "--expert-horizon", "-2"],
+     "argument --expert-horizon: a whole number of 0 or more, not -2"),
+    (["play-demo", "--max-hands", "0"], "argument --max-hands: a whole number of 1 or more, not 0"),
+])
+def test_counts_out_of_range_are_refused_by_name(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                 refusal: str) -> None:
+    # Before: --deals 0 ended in a traceback, --jobs 0 and --expert-rollouts -5 ran regardless.
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert refusal in err and "Traceback" not in err
 
 
 def test_play_demo_plays_seeded_hands(capsys: pytest.CaptureFixture[str]) -> None:
