@@ -38,5 +38,8 @@ class IllegalAction(CanastaError):
     """A well-formed action the rules do not allow now. The state is left unchanged."""
 
 
-class MatchError(CanastaError):
-    """A match's pairs file that cannot be read, or two that cannot be compared."""
+class CommandError(CanastaError):
+    """A request of the measuring commands (``match``, ``compare``, ``simulate``) that
+    cannot be carried out: a pairs file that cannot be read or written, two that cannot
+    be compared, more bots than seats. Never raised by the game or the host, so its
+    codes are not among the host's (``host.ERROR_CODES``)."""

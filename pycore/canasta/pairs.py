@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .errors import MatchError
+from .errors import CommandError
 
 FORMAT = "canasta-match-pairs/1"
 #: What must agree for two files to hold the same deals.
@@ -49,7 +49,7 @@ def write_pairs(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:
-    """Refuse (:class:`MatchError` ``bad_pairs_out``) a path the match could not write
+    """Refuse (:class:`CommandError` ``bad_pairs_out``) a path the match could not write
     its pairs to, before it plays; a file already there is left as it is until the
     match has pairs of its own to put in its place."""
     temporary = Path(path).with_name(Path(path).name + ".tmp")
@@ -57,29 +57,29 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         temporary.write_text("", encoding="utf-8")
         temporary.unlink()
     except OSError as e:
-        raise MatchError("bad_pairs_out", f"{path}: cannot be written ({e.strerror or e})", path=str(path)) from None
+        raise CommandError("bad_pairs_out", f"{path}: cannot be written ({e.strerror or e})", path=str(path)) from None
 
 
 def read_pairs(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The record in a pairs file, checked; :class:`MatchError` ``bad_pairs`` says what
+    """The record in a pairs file, checked; :class:`CommandError` ``bad_pairs`` says what
     is wrong with a file that cannot be read as one."""
     name = str(path)
     try:
         record = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
-        raise MatchError("bad_pairs", f"{name}: cannot be read ({e.strerror or e})", path=name) from None
+        raise CommandError("bad_pairs", f"{name}: cannot be read ({e.strerror or e})", path=name) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise MatchError("bad_pairs", f"{name}: not JSON ({e})", path=name) from None
+        raise CommandError("bad_pairs", f"{name}: not JSON ({e})", path=name) from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise MatchError("bad_pairs", f"{name}: not a pairs file of format {FORMAT!r} "
+        raise CommandError("bad_pairs", f"{name}: not a pairs file of format {FORMAT!r} "
                          "(python -m canasta match --pairs-out writes one)", path=name)
     pairs = record.get("pairs")
     if not isinstance(pairs, list) or not all(isinstance(p, (int, float)) and not isinstance(p, bool)
                                               and math.isfinite(p) for p in pairs):
-        raise MatchError("bad_pairs", f"{name}: 'pairs' must be a list of numbers", path=name)
+        raise CommandError("bad_pairs", f"{name}: 'pairs' must be a list of numbers", path=name)
     for key in SAME_DEALS:
         if key not in record:
-            raise MatchError("bad_pairs", f"{name}: no {key!r}", path=name)
+            raise CommandError("bad_pairs", f"{name}: no {key!r}", path=name)
     return record
 
 
@@ -110,7 +110,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> PairedDifferenc
     shorter list's length: a match stopped early holds the first deals)."""
     n = min(len(a), len(b))
     if n < 2:
-        raise MatchError("too_few_pairs", f"a paired difference needs two common pairs or more, not {n}", pairs=n)
+        raise CommandError("too_few_pairs", f"a paired difference needs two common pairs or more, not {n}", pairs=n)
     a, b = a[:n], b[:n]
     d = [x - y for x, y in zip(a, b)]
     try:
@@ -122,10 +122,10 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> PairedDifferenc
 
 
 def compare_records(first: dict[str, Any], second: dict[str, Any]) -> PairedDifference:
-    """The paired difference of two pairs records; :class:`MatchError`
+    """The paired difference of two pairs records; :class:`CommandError`
     ``pairs_mismatch`` when they were not played over the same deals."""
     for key in SAME_DEALS:
         if first[key] != second[key]:
-            raise MatchError("pairs_mismatch", f"the two matches were not played over the same deals: "
+            raise CommandError("pairs_mismatch", f"the two matches were not played over the same deals: "
                              f"{key} {first[key]!r} and {second[key]!r}", key=key)
     return paired_difference(first["pairs"], second["pairs"])

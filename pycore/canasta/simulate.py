@@ -18,7 +18,7 @@ from typing import Any
 from .actions import Action, Add, Discard, Meld, Take
 from .bots import get_bot
 from .cards import ALL_CARDS, Card, deck
-from .errors import CanastaError, IllegalAction
+from .errors import CanastaError, CommandError, IllegalAction
 from .game import Game
 from .legal import LegalActions, legal_actions
 from .notation import from_position, to_position
@@ -159,6 +159,10 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
     cards, every seat's view, positions round-tripping through JSON, and the record
     replaying to the same state.
     """
+    if len(bots) > rules.players:
+        # Names past the last seat would be dropped without a word by the cycle below.
+        raise CommandError("too_many_bots", f"{len(bots)} bots named for {rules.players} seats: "
+                         f"at most one a seat ({', '.join(bots)})", bots=len(bots), players=rules.players)
     report = Report()
     rng = random.Random(seed)
     full = Counter(deck(rules.decks, rules.jokers_per_deck))

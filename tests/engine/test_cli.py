@@ -58,6 +58,14 @@ def test_unsupported_player_count_exits_2(capsys: pytest.CaptureFixture[str]) ->
     assert "error [bad_player_count]" in err
 
 
+def test_more_bots_than_seats_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "--players", "2", "--bots", "good,casual,beginner", "--hands", "1")
+    assert code == 2 and out == ""
+    assert err.startswith("error [too_many_bots]: 3 bots named for 2 seats")
+    code, _, _ = run(capsys, "simulate", "--players", "2", "--bots", "good,casual", "--hands", "1")
+    assert code == 0
+
+
 def test_unknown_command_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as e:
         main(["shuffle-up"])

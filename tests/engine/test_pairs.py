@@ -21,7 +21,7 @@ import pytest
 
 from canasta import variants
 from canasta.__main__ import main
-from canasta.errors import MatchError
+from canasta.errors import CommandError
 from canasta.match import Side, play_deal
 from canasta.pairs import FORMAT, compare_records, paired_difference, pairs_record, read_pairs, write_pairs
 
@@ -44,7 +44,7 @@ def test_paired_difference_by_hand() -> None:
 
 
 def test_paired_difference_edge_cases() -> None:
-    with pytest.raises(MatchError) as e:
+    with pytest.raises(CommandError) as e:
         paired_difference([1.0], [2.0, 3.0])
     assert e.value.code == "too_few_pairs"
     flat = paired_difference([5.0, 5.0, 5.0], [1.0, 2.0, 6.0])
