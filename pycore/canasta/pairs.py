@@ -39,20 +39,25 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
             "pairs": [float(p) for p in pairs]}
 
 
+def _temporary(path: str | os.PathLike[str]) -> Path:
+    """Where a pairs file is written before it takes the place of ``path``."""
+    target = Path(path)
+    return target.with_name(target.name + ".tmp")
+
+
 def write_pairs(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
     """Write the record whole or not at all: a match stopped while writing keeps the
     file of its last progress report."""
-    target = Path(path)
-    temporary = target.with_name(target.name + ".tmp")
+    temporary = _temporary(path)
     temporary.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, target)
+    os.replace(temporary, path)
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Refuse (:class:`CommandError` ``bad_pairs_out``) a path the match could not write
     its pairs to, before it plays; a file already there is left as it is until the
     match has pairs of its own to put in its place."""
-    temporary = Path(path).with_name(Path(path).name + ".tmp")
+    temporary = _temporary(path)
     try:
         temporary.write_text("", encoding="utf-8")
         temporary.unlink()
