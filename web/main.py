@@ -133,6 +133,7 @@ class App:
         self.update_waiting = False
         self.update_dismissed = False
         self.dialog_open = False
+        self.ask_hint = None  # the expert's suggestion shown in the ask dialog
         self.result_shown = False
         self.save_failed = False
         self.starting = False
@@ -213,9 +214,13 @@ class App:
         dialog = element("dialog", "ask-dialog", "ask-dialog")
         dialog.setAttribute("aria-labelledby", "ask-title")
         dialog.setAttribute("aria-describedby", "ask-text")
-        dialog.innerHTML = ('<h2 id="ask-title"></h2><p id="ask-text"></p><div class="dialog-buttons">'
+        # The table's Hint button is behind this modal dialog, so the dialog has its own:
+        # the suggestion is shown in the dialog and answers nothing.
+        dialog.innerHTML = ('<h2 id="ask-title"></h2><p id="ask-text"></p>'
+                            '<p id="ask-hint" class="ask-hint" role="status" hidden></p><div class="dialog-buttons">'
                             '<button type="button" class="btn primary" id="answer-yes" data-act="answer-yes"></button>'
-                            '<button type="button" class="btn" id="answer-no" data-act="answer-no"></button></div>')
+                            '<button type="button" class="btn" id="answer-no" data-act="answer-no"></button>'
+                            '<button type="button" class="btn" id="answer-hint" data-act="answer-hint"></button></div>')
         document.body.appendChild(dialog)
         self.dialog = dialog
 
@@ -340,6 +345,9 @@ class App:
         by_id("ask-text").textContent = self.cat.t("dialogs.ask_text")
         by_id("answer-yes").textContent = self.cat.t("actions.answer_yes")
         by_id("answer-no").textContent = self.cat.t("actions.answer_no")
+        by_id("answer-hint").textContent = self.cat.t("actions.hint")
+        if self.ask_hint is not None:
+            by_id("ask-hint").textContent = self.cat.hint_text(self.ask_hint)
 
     def render_banner(self):
         by_id("update-text").textContent = self.cat.t("app.update_available")
@@ -363,6 +371,8 @@ class App:
         if self.needs_answer() and not self.ui.busy:
             if not self.dialog.open:
                 self.dialog_open = True
+                self.ask_hint = None
+                by_id("ask-hint").hidden = True
                 self.dialog.showModal()
                 by_id("answer-yes").focus()
         elif self.dialog.open:
@@ -440,15 +450,16 @@ class App:
         key = event.key
         if self.dialog.open:
             if key == "Tab":
-                # Keep the focus on the two answers.
-                first, last = by_id("answer-yes"), by_id("answer-no")
+                # Keep the focus on the dialog's buttons.
+                first, last = by_id("answer-yes"), by_id("answer-hint")
                 if event.shiftKey and document.activeElement == first:
                     event.preventDefault()
                     last.focus()
                 elif not event.shiftKey and document.activeElement == last:
                     event.preventDefault()
                     first.focus()
-                elif document.activeElement != first and document.activeElement != last:
+                elif not document.activeElement or document.activeElement.id not in (
+                        "answer-yes", "answer-no", "answer-hint"):
                     event.preventDefault()
                     first.focus()
             return
@@ -773,6 +784,8 @@ class App:
                 self.dialog_open = False
                 self.dialog.close()
                 await self.play("answer yes" if act == "answer-yes" else "answer no")
+        elif act == "answer-hint":
+            await self.answer_hint()
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
 
@@ -913,6 +926,25 @@ class App:
             self.ui.selected = M.indices_of(tb.hand, codes)
             self.ui.staged = []
         self.feedback(self.cat.hint_text(res), "hint")
+
+    async def answer_hint(self):
+        """The expert's suggestion for the answer to the partner's "may I go out?", shown
+        in the dialog (the table's Hint button is behind it); nothing is answered."""
+        if not self.needs_answer():
+            return
+        box = by_id("ask-hint")
+        box.textContent = self.cat.t("hints.thinking")
+        box.hidden = False
+        gen = self.gen
+        # Not busy_call: the table must not turn busy, which would close the dialog.
+        res = await self.call("hint", (self.snap.get("view") or {}).get("seat", 0))
+        if gen != self.gen or not self.needs_answer():
+            return
+        if not res.get("ok"):
+            box.textContent = self.cat.error_text(res.get("error"))
+            return
+        self.ask_hint = res
+        box.textContent = self.cat.hint_text(res)
 
     def add_target(self, tb):
         """The meld the Add button means: the one meld the selection can join, else the

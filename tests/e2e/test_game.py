@@ -307,9 +307,20 @@ def test_partner_asks_to_go_out(watched: Callable[..., Watched], site_url: str) 
     page.keyboard.press("Escape")
     page.wait_for_timeout(200)
     expect(dialog).to_be_visible()  # still waiting for an answer
-    for _ in range(3):
+    for _ in range(4):
         page.keyboard.press("Tab")
         assert page.evaluate("() => document.activeElement.closest('#ask-dialog') !== null")
+    # The table's Hint button is behind the dialog: the dialog has its own, which
+    # suggests an answer with its reason and answers nothing.
+    moves = page.get_attribute("#game", "data-moves")
+    page.click("#answer-hint")
+    hint = page.locator("#ask-hint")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text(" — ")
+    text = hint.inner_text()
+    assert EN.t("suggest.answer_yes") in text or EN.t("suggest.answer_no") in text, text
+    expect(dialog).to_be_visible()
+    assert page.get_attribute("#game", "data-moves") == moves  # nothing was answered
     page.click("#answer-yes")
     expect(dialog).to_be_hidden()
     expect(page.locator("#g-log")).to_contain_text(EN.t("log_you.answer_yes"))
