@@ -92,7 +92,8 @@ def decision_points(variant: str, players: int | None, seed: int, every: int) ->
     return out
 
 
-CASES = [("classic", 4, 3), ("classic", 2, 5), ("modern-american", None, 3)]
+CASES = [("classic", 4, 3), ("classic", 2, 5), ("classic", 3, 4), ("classic", 6, 3), ("modern-american", None, 3),
+         ("samba", 4, 3), ("samba", 2, 4), ("samba", 6, 3), ("bolivia", None, 3)]
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), CASES)
