@@ -134,6 +134,7 @@ class App:
         self.update_dismissed = False
         self.dialog_open = False
         self.ask_hint = None  # the expert's suggestion shown in the ask dialog
+        self.hand_shown_at = None  # the position whose hand keep_hand_in_view showed
         self.result_shown = False
         self.save_failed = False
         self.starting = False
@@ -309,6 +310,7 @@ class App:
         result.hidden = regions.get("g-result", "") == ""
         result.dataset.mode = "bar" if self.ui.sheet_hidden else "sheet"
         self.update_game_data()
+        self.keep_hand_in_view()
         if replaced and focus_id:
             el = by_id(focus_id)
             if el and document.activeElement != el:
@@ -321,6 +323,30 @@ class App:
         elif result.hidden:
             self.result_shown = False
         self.sync_dialog()
+
+    def keep_hand_in_view(self):
+        """The player's whole hand above the action bar when the player is to act.
+
+        On a phone the table grows taller than the screen as melds are laid, and the
+        action bar sticks to the screen's bottom, over the end of the hand: the card just
+        drawn, or a card a hint selects, could sit under it. Scrolls just enough, once per
+        position and message (the player may scroll away to look at the melds meanwhile)."""
+        s = self.snap
+        if (s is None or self.screen != "table" or self.ui.watch or self.ui.busy or not s.get("human_turn")
+                or s.get("hand_over") or (s.get("view") or {}).get("phase") not in ("draw", "play")):
+            return
+        d = self.game.dataset
+        key = str(d.handNumber) + "/" + str(d.moves) + "/" + str(self.ui.feedback)
+        if key == self.hand_shown_at:
+            return
+        self.hand_shown_at = key
+        hand, bar = by_id("g-hand"), by_id("g-actions")
+        if not hand or not bar:
+            return
+        bottom = hand.getBoundingClientRect().bottom
+        limit = window.innerHeight - bar.getBoundingClientRect().height
+        if bottom > limit:
+            window.scrollBy(0, bottom - limit + 8)
 
     def update_game_data(self):
         s = self.snap or {}
@@ -562,6 +588,8 @@ class App:
         self.result_shown = False
         self.render()
         window.scrollTo(0, 0)
+        self.hand_shown_at = None
+        self.keep_hand_in_view()
 
     async def start_game(self, watch):
         # Guarded only while the engine deals (a double click must not deal twice); the

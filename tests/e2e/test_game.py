@@ -352,3 +352,29 @@ def test_a_whole_hand_by_clicking(watched: Callable[..., Watched], site_url: str
     expect(page.locator("#g-result tfoot tr.total td")).to_have_text([str(t) for t in totals])
     print("verbs played by clicking:", sorted(verbs))
     w.assert_clean()
+
+
+def _hand_clear_of_the_action_bar(page: Page) -> None:
+    hand, bar = page.evaluate(
+        "() => [document.querySelector('#g-hand').getBoundingClientRect().bottom,"
+        " document.querySelector('#g-actions').getBoundingClientRect().top]")
+    assert hand <= bar + 1, f"the hand ends at {hand} px, under the action bar from {bar} px"
+
+
+def test_the_hand_is_not_left_under_the_action_bar_on_a_phone(watched: Callable[..., Watched], site_url: str) -> None:
+    """On a phone the table is taller than the screen and the action bar sticks to its
+    bottom: after a draw and after a hint (its text pushes the hand down) the whole hand
+    is scrolled into view above the bar (seed 5: without it, the second row was under
+    the bar)."""
+    w = watched(viewport={"width": 390, "height": 844})
+    page = _open(w, f"{site_url}?lang=fr&seed=5&new=1&speed=instant")
+    page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
+    assert page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")
+    page.click("#act-draw")
+    page.wait_for_selector('#game[data-human-turn="true"][data-phase="play"][data-busy="false"]', state="attached")
+    _hand_clear_of_the_action_bar(page)
+    page.click("#act-hint")
+    expect(page.locator("#g-feedback")).to_contain_text(" — ")
+    page.wait_for_selector('#game[data-busy="false"]', state="attached")
+    _hand_clear_of_the_action_bar(page)
+    w.assert_clean()
