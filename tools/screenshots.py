@@ -4,11 +4,14 @@
 
 Serves the site like the end-to-end tests (tests/e2e/site_helpers.py), drives Debian's
 Chromium with Playwright, and writes for each size (390x844, 1280x800):
-start-WxH.png, table-WxH.png (mid-game, cards selected) and hand-end-WxH.png.
+start-WxH.png, table-WxH.png (mid-game, cards selected), hint-WxH.png (the Hint button's
+suggestion, French), ask-WxH.png (the partner's "may I go out?" with its hint, French) and
+hand-end-WxH.png.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -17,6 +20,7 @@ sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "pycore"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from game_helpers import SAVE_KEY, ask_save  # noqa: E402
 from site_helpers import CHROMIUM, CHROMIUM_ARGS, SITE, serve_site  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800))
@@ -35,6 +39,7 @@ def shoot(page: Page, path: Path) -> None:
 
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    save, _seed = ask_save()
     server, url = serve_site.serve_in_thread(SITE)
     try:
         with sync_playwright() as p:
@@ -61,9 +66,35 @@ def main(out: Path) -> None:
                 page.mouse.move(0, 0)
                 shoot(page, out / f"table-{size}.png")
 
+                # A hint after the draw: its cards selected, the hand scrolled clear of the action bar.
+                page.goto(url + "?lang=fr&seed=5&new=1&speed=fast")
+                wait(page, '#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]')
+                page.click("#act-draw")
+                wait(page, '#game[data-human-turn="true"][data-phase="play"][data-busy="false"]')
+                page.click("#act-hint")
+                page.wait_for_function("() => document.querySelector('#g-feedback').textContent.includes('—')",
+                                       timeout=TIMEOUT_MS)
+                shoot(page, out / f"hint-{size}.png")
+
                 page.goto(url + "?lang=en&seed=3&watch=1&speed=instant")
                 wait(page, '#game[data-hand-over="true"]')
                 shoot(page, out / f"hand-end-{size}.png")
+                context.close()
+
+                # The partner's question, with the dialog's own hint (a save at that moment).
+                context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
+                context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem("
+                                        f"'seeded', '1'); localStorage.setItem({json.dumps(SAVE_KEY)}, "
+                                        f"{json.dumps(save)}); }}")
+                page = context.new_page()
+                page.goto(url + "?lang=fr&speed=instant")
+                wait(page, 'body[data-ui="ready"]')
+                page.click("#btn-continue")
+                page.wait_for_selector("#ask-dialog[open]", timeout=TIMEOUT_MS)
+                page.click("#answer-hint")
+                page.wait_for_function("() => document.querySelector('#ask-hint').textContent.includes('—')",
+                                       timeout=TIMEOUT_MS)
+                shoot(page, out / f"ask-{size}.png")
                 context.close()
             browser.close()
     finally:
