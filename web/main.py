@@ -296,7 +296,8 @@ class App:
         focus_id = active.id if active and active.id else ""
         regions = R.regions(self.cat, self.snap, self.ui)
         regions["g-feedback"] = R.esc(self.ui.feedback)
-        regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"))
+        regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"),
+                                              (self.snap.get("save") or {}).get("options"))
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")

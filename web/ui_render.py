@@ -224,17 +224,44 @@ def house_rules(cat, setup, variant, players, chosen):
     return "".join(out)
 
 
-def rules_summary(cat, setup, table):
-    """The rules of the game in progress, for the player to look up during play."""
+def bot_levels(cat, players, sides, options):
+    """The bots' levels of the game in progress, from its options (the save's): the
+    table's level, unless every bot seat has its own, then each seat set apart, as
+    (label, level) rows. None for a game without bots or without options."""
+    if not isinstance(options, dict):
+        return []
+    humans = options.get("humans") if isinstance(options.get("humans"), list) else [0]
+    bots = [s for s in range(players) if s not in humans]
+    per_seat = options.get("bots") if isinstance(options.get("bots"), dict) else {}
+
+    def name(level):
+        level = str(level)
+        return cat.t(M.LEVEL_KEYS[level]) if level in M.LEVEL_KEYS else level
+
+    rows = []
+    if any(str(s) not in per_seat for s in bots):
+        rows.append((cat.t("app.level"), name(options.get("bot", "good"))))
+    viewer = humans[0] if humans else 0
+    for seat in bots:
+        if str(seat) in per_seat:
+            rows.append((cat.t(M.seat_role(seat, viewer, players, not humans, sides)), name(per_seat[str(seat)])))
+    return rows
+
+
+def rules_summary(cat, setup, table, options=None):
+    """The rules of the game in progress, and its bots' levels (``options``: the save's),
+    for the player to look up during play."""
     if not table:
         return ""
     variant = table.get("variant", "")
+    players = table.get("players", 4)
+    sides = setup.table(variant, players).get("sides", 2)
     out = ['<details class="table-rules" id="table-rules"><summary>' + esc(cat.t("table.rules")) + '</summary><dl>',
            '<dt>' + esc(cat.t("app.variant")) + '</dt><dd>' + esc(variant_name(cat, setup, variant)) + '</dd>',
-           '<dt>' + esc(cat.t("app.players")) + '</dt><dd>'
-           + esc(players_label(cat, table.get("players", 4), setup.table(variant, table.get("players", 4)).get("sides", 2)))
-           + '</dd>',
+           '<dt>' + esc(cat.t("app.players")) + '</dt><dd>' + esc(players_label(cat, players, sides)) + '</dd>',
            '<dt>' + esc(cat.t("app.target")) + '</dt><dd>' + esc(str(table.get("target", ""))) + '</dd>']
+    for label, level in bot_levels(cat, players, sides, options):
+        out.append('<dt>' + esc(label) + '</dt><dd>' + esc(level) + '</dd>')
     chosen = table.get("switches") or {}
     for sid in [i for i in setup.switch_order if i in chosen] + sorted(i for i in chosen if i not in setup.switches):
         option = chosen[sid]

@@ -198,3 +198,23 @@ def test_main_compiles() -> None:
 
     source = (WEB / "main.py").read_text(encoding="utf-8")
     compile(source, "main.py", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+
+
+def test_the_game_rules_name_the_bots_levels() -> None:
+    """"Rules of this game" names the bots' level, and each seat given its own (the
+    advanced panel), from the save's options; a game with no bots names none."""
+    host = Host()
+    snap = json.loads(host.new_game(json.dumps({"seed": 3, "players": 4, "bot": "casual", "bots": {"2": "expert"}})))
+    options = snap["save"]["options"]
+    from canasta.catalog import catalog
+
+    setup = M.Setup(catalog())
+    html = R.rules_summary(CATS["fr"], setup, snap["table"], options)
+    fr = CATS["fr"]
+    assert f"<dt>{fr.t('app.level')}</dt><dd>{fr.t('app.level_casual')}</dd>" in html
+    assert f"<dt>{fr.t('table.partner')}</dt><dd>{fr.t('app.level_expert')}</dd>" in html
+    assert R.bot_levels(CATS["en"], 4, 2, {"humans": [], "bot": "good", "bots": {str(s): "expert" for s in range(4)}}) == [
+        (CATS["en"].t(M.seat_role(s, 0, 4, True)), CATS["en"].t("app.level_expert")) for s in range(4)]
+    assert R.bot_levels(CATS["en"], 2, 2, {"humans": [0, 1], "bot": "good"}) == []
+    assert R.bot_levels(CATS["en"], 4, 2, None) == []
+    assert R.bot_levels(CATS["en"], 4, 2, {"humans": [0], "bot": "someday"}) == [(CATS["en"].t("app.level"), "someday")]

@@ -128,6 +128,9 @@ bad, changed = setup.normalize({"lang": "en", "variant": "nope", "players": 5, "
 out("bad", [bad["variant"], bad["players"], bad["target"], changed])
 for snap in snapshots[:2]:
     for lang in ("en", "fr"):
-        out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table")))
+        out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table"), (snap.get("save") or {}).get("options")))
+out("levels", R.bot_levels(cats["fr"], 4, 2, {"humans": [0], "bot": "casual", "bots": {"2": "expert", "3": "nope"}}))
+out("levels2", R.bot_levels(cats["en"], 4, 2, {"humans": [], "bot": "good", "bots": {str(s): "beginner" for s in range(4)}}))
+out("levels3", [R.bot_levels(cats["en"], 4, 2, None), R.bot_levels(cats["en"], 2, 2, {"humans": [0, 1]})])
 out("notices", R.notices(cats["en"], [("app.bad_param", {"name": "a", "value": "<b>", "expected": "c"})]))
 print("done")
