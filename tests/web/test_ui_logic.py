@@ -124,7 +124,7 @@ def test_meld_targets_name_shared_ranks_by_index() -> None:
 
 @pytest.mark.parametrize(("lang", "expected"), [
     ("en", "Queen of hearts is not in your hand."),
-    ("fr", "Dame de cœur n'est pas dans votre main."),
+    ("fr", "Dame de cœur n’est pas dans votre main."),
 ])
 def test_errors_name_cards_in_the_language(lang: str, expected: str) -> None:
     assert CATS[lang].error_text({"code": "card_not_in_hand", "params": {"card": "QH"}}) == expected
