@@ -55,6 +55,13 @@ def test_every_message_is_a_non_empty_string() -> None:
             assert isinstance(value, str) and value.strip(), (lang, key)
 
 
+def test_french_uses_the_typographic_apostrophe() -> None:
+    """One apostrophe throughout the French texts (l’engage, n’a pas), as French
+    typography sets it: a straight one beside curly ones looks like a typo."""
+    straight = sorted(key for key, value in CATALOGS["fr"].items() if "'" in value)
+    assert straight == [], straight
+
+
 def test_placeholders_match_between_languages() -> None:
     for key, text in CATALOGS["en"].items():
         assert placeholders(text) == placeholders(CATALOGS["fr"][key]), key
