@@ -337,7 +337,9 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     The bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
-    assert ExpertBot(0).settings(classic) == (FITTED, FITTED.rollouts * STEPS_PER_PLAYOUT)
+    # Classic 4 players plays twice the fitted profile's playouts (expert.FITTED_ROLLOUTS).
+    classic_4 = dataclasses.replace(FITTED, rollouts=160)
+    assert ExpertBot(0).settings(classic) == (classic_4, 160 * STEPS_PER_PLAYOUT)
     for name, players in [("classic", 2), ("classic", 3), ("classic", 6), ("classic-1950s", 4), ("maison", 4)]:
         assert ExpertBot(0).settings(variants.get(name, players))[0] == FITTED, (name, players)
     house = classic.replace(canastas_to_go_out=2)

@@ -151,10 +151,23 @@ def search_weights(rules: Rules) -> Weights:
     return table_weights(rules) if (rules.name, rules.players) in SEARCH_FOLLOWS else POLICY
 
 
+#: Tables (preset name, players) whose fitted profile plays more playouts than
+#: :data:`FITTED`'s. Classic 4 players, 160: against level 3 on its own set, +25 per hand
+#: pair by pair over the ladder's three seeds' 1200 pairs (se 12; +16, +27, +32 seed by
+#: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots.md
+#: "Twice the fitted profile's budget at Classic 4 players"). The other fitted tables
+#: were measured at 80.
+FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160}
+
+
 def profile(rules: Rules) -> Profile:
     """The search's settings for a table: :data:`FITTED` where an outlook is fitted for
-    its exact rules, else :data:`PLAIN`."""
-    return FITTED if weights_for(rules) is not None else PLAIN
+    its exact rules (with the table's playouts from :data:`FITTED_ROLLOUTS`), else
+    :data:`PLAIN`."""
+    if weights_for(rules) is None:
+        return PLAIN
+    more = FITTED_ROLLOUTS.get((rules.name, rules.players))
+    return FITTED if more is None else dataclasses.replace(FITTED, rollouts=more)
 
 
 #: Playout actions allowed per playout of the budget: unless set, ``max_steps`` is
@@ -506,6 +519,6 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
     return [x[1] for x in (add, meld) if x is not None]
 
 
-__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "PLAIN", "POLICY",
-           "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
+__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS", "PLAIN",
+           "POLICY", "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
            "evaluate", "profile", "score_now", "search_weights"]
