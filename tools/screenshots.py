@@ -11,7 +11,6 @@ hand-end-WxH.png.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "pycore"))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
-from game_helpers import SAVE_KEY, ask_save  # noqa: E402
+from game_helpers import ask_save, saved_once  # noqa: E402
 from site_helpers import CHROMIUM, CHROMIUM_ARGS, SITE, serve_site  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800))
@@ -83,9 +82,7 @@ def main(out: Path) -> None:
 
                 # The partner's question, with the dialog's own hint (a save at that moment).
                 context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
-                context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem("
-                                        f"'seeded', '1'); localStorage.setItem({json.dumps(SAVE_KEY)}, "
-                                        f"{json.dumps(save)}); }}")
+                context.add_init_script(saved_once(save))
                 page = context.new_page()
                 page.goto(url + "?lang=fr&speed=instant")
                 wait(page, 'body[data-ui="ready"]')

@@ -128,7 +128,7 @@ def start_menu(cat, prefs, has_save, setup):
     out.append(_radios(cat, "speed", "app.bot_speed", [("slow", cat.t("app.speed_slow"), ""),
                                                        ("normal", cat.t("app.speed_normal"), ""),
                                                        ("fast", cat.t("app.speed_fast"), "")], prefs["speed"]))
-    out.append(_radios(cat, "level", "app.level", [(lv, cat.t(M.LEVEL_KEYS[lv]), "") for lv in M.LEVELS],
+    out.append(_radios(cat, "level", "app.level", [(lv, level_label(cat, lv), "") for lv in M.LEVELS],
                        prefs.get("level", "good")))
     out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
     out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}))
@@ -156,7 +156,7 @@ def seat_levels(cat, prefs, sides):
                    + '" name="seat_level" data-seat="' + str(seat) + '">')
         current = chosen.get(str(seat), "")
         for value in ("",) + M.LEVELS:
-            label = cat.t("app.level_same") if value == "" else cat.t(M.LEVEL_KEYS[value])
+            label = cat.t("app.level_same") if value == "" else level_label(cat, value)
             out.append('<option value="' + value + '"' + (" selected" if value == current else "") + '>'
                        + esc(label) + '</option>')
         out.append('</select></div>')
@@ -224,27 +224,28 @@ def house_rules(cat, setup, variant, players, chosen):
     return "".join(out)
 
 
+def level_label(cat, level):
+    """A bot level's name in the language (a name the catalog lacks, as it is)."""
+    level = str(level)
+    return cat.t(M.LEVEL_KEYS[level]) if level in M.LEVEL_KEYS else level
+
+
 def bot_levels(cat, players, sides, options):
     """The bots' levels of the game in progress, from its options (the save's): the
     table's level, unless every bot seat has its own, then each seat set apart, as
-    (label, level) rows. None for a game without bots or without options."""
+    (label, level) rows; none for a game without bots or without options."""
     if not isinstance(options, dict):
         return []
     humans = options.get("humans") if isinstance(options.get("humans"), list) else [0]
     bots = [s for s in range(players) if s not in humans]
     per_seat = options.get("bots") if isinstance(options.get("bots"), dict) else {}
-
-    def name(level):
-        level = str(level)
-        return cat.t(M.LEVEL_KEYS[level]) if level in M.LEVEL_KEYS else level
-
     rows = []
     if any(str(s) not in per_seat for s in bots):
-        rows.append((cat.t("app.level"), name(options.get("bot", "good"))))
+        rows.append((cat.t("app.level"), level_label(cat, options.get("bot", "good"))))
     viewer = humans[0] if humans else 0
     for seat in bots:
         if str(seat) in per_seat:
-            rows.append((cat.t(M.seat_role(seat, viewer, players, not humans, sides)), name(per_seat[str(seat)])))
+            rows.append((cat.t(M.seat_role(seat, viewer, players, not humans, sides)), level_label(cat, per_seat[str(seat)])))
     return rows
 
 

@@ -103,6 +103,13 @@ def ask_save() -> tuple[str, int]:
     raise AssertionError("no seed where the partner asks in the first hand")
 
 
+def saved_once(text: str) -> str:
+    """An init script that puts ``text`` in the save slot before the page's first load
+    only (a reload then finds what the page itself saved)."""
+    return (f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+            f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)}); }}")
+
+
 # --- waits on the page ------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from game_helpers import (
     meld_seed,
     play_by_clicking,
     refusal,
+    saved_once,
     wait_human_turn,
     wait_ui,
 )
@@ -257,10 +258,7 @@ def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..
     """A save that cannot be read is reported and kept under another key; wrong URL
     values are reported and ignored; a new game then starts and is saved."""
     w = watched(viewport={"width": 390, "height": 844})
-    w.context.add_init_script(
-        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, '{{not a save'); }}"
-    )
+    w.context.add_init_script(saved_once("{not a save"))
     page = _open(w, f"{site_url}?players=7&speed=warp&lang=en")
     notices = page.locator("#notices")
     expect(notices).to_be_visible()
@@ -289,10 +287,7 @@ def test_partner_asks_to_go_out(watched: Callable[..., Watched], site_url: str) 
     dismiss it, the answer is played."""
     save, _seed = ask_save()
     w = watched(viewport={"width": 1280, "height": 800})
-    w.context.add_init_script(
-        f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
-        f" localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(save)}); }}"
-    )
+    w.context.add_init_script(saved_once(save))
     page = _open(w, f"{site_url}?speed=instant&lang=en")
     page.click("#btn-continue")
     dialog = page.locator("#ask-dialog")
