@@ -155,8 +155,9 @@ def search_weights(rules: Rules) -> Weights:
 #: :data:`FITTED`'s. Classic 4 players, 160: against level 3 on its own set, +25 per hand
 #: pair by pair over the ladder's three seeds' 1200 pairs (se 12; +16, +27, +32 seed by
 #: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots.md
-#: "Twice the fitted profile's budget at Classic 4 players"). The other fitted tables
-#: were measured at 80.
+#: "Twice the fitted profile's budget at Classic 4 players"); 320 added +7 per hand more
+#: (se 11) for 1.7 times the think time, so 160 stays ("Twice that again"). The other
+#: fitted tables were measured at 80.
 FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160}
 
 
