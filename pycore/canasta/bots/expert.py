@@ -156,8 +156,9 @@ def search_weights(rules: Rules) -> Weights:
 #: pair by pair over the ladder's three seeds' 1200 pairs (se 12; +16, +27, +32 seed by
 #: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots.md
 #: "Twice the fitted profile's budget at Classic 4 players"); 320 added +7 per hand more
-#: (se 11) for 1.7 times the think time, so 160 stays ("Twice that again"). The other
-#: fitted tables were measured at 80.
+#: (se 11) for 1.7 times the think time, so 160 stays ("Twice that again"). Classic 6
+#: players at 160: +14 per hand over two seeds' 800 pairs (se 15), not adopted ("Twice
+#: the budget at Classic 6 players"); the other fitted tables were measured at 80 only.
 FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160}
 
 
