@@ -105,8 +105,9 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: ladder's 400 pairs, +116 per hand where the plain profile scores +77). Its playouts
 #: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
 #: the opponents are then played out as level 3 plays (+13 per hand, se 10, over two
-#: seeds' 800 pairs, the outlook fitted again at that noise: chosen as the exact model
-#: of the opponents more than for that figure). Level 3's three best discards and best
+#: seeds' 800 pairs, the outlook fitted again at that noise: chosen as the opponents'
+#: own noise more than for that figure; their counting is not modelled, see
+#: :meth:`ExpertBot.playout`). Level 3's three best discards and best
 #: take of the pile, as in the plain profile: its four and two (9 candidates) scored +7
 #: per hand, se 9, over three seeds' 1200 pairs, not shown to help (docs/bots.md "Tried
 #: on the fitted profile"). At Classic 2 players, against level 3 on its own set, it
