@@ -337,10 +337,11 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     The bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
-    # Classic 4 players plays twice the fitted profile's playouts (expert.FITTED_ROLLOUTS).
-    classic_4 = dataclasses.replace(FITTED, rollouts=160)
-    assert ExpertBot(0).settings(classic) == (classic_4, 160 * STEPS_PER_PLAYOUT)
-    for name, players in [("classic", 2), ("classic", 3), ("classic", 6), ("classic-1950s", 4), ("maison", 4)]:
+    # Classic 4 and 6 players play twice the fitted profile's playouts (expert.FITTED_ROLLOUTS).
+    doubled = dataclasses.replace(FITTED, rollouts=160)
+    assert ExpertBot(0).settings(classic) == (doubled, 160 * STEPS_PER_PLAYOUT)
+    assert ExpertBot(0).settings(variants.get("classic", 6)) == (doubled, 160 * STEPS_PER_PLAYOUT)
+    for name, players in [("classic", 2), ("classic", 3), ("classic-1950s", 4), ("maison", 4)]:
         assert ExpertBot(0).settings(variants.get(name, players))[0] == FITTED, (name, players)
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
