@@ -161,8 +161,9 @@ def search_weights(rules: Rules) -> Weights:
 #: players, 160: +16 per hand over the three seeds' 1200 pairs (se 12; +30, -2, +21 seed
 #: by seed), +162 per hand where 80 scored +146, for 1.6 times the think time; not shown
 #: at that table alone, but the same doubling as at 4 players: the two tables together
-#: +20 per hand, se 8 ("Twice the budget at Classic 6 players"). The other fitted tables
-#: were measured at 80 only.
+#: +20 per hand, se 8 ("Twice the budget at Classic 6 players"). Classic 3 players at
+#: 160: +8 per hand on one seed's 400 pairs (se 13.5), not adopted ("Twice the budget at
+#: Classic 3 players"); the other fitted tables were measured at 80 only.
 FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160, ("classic", 6): 160}
 
 
