@@ -13,6 +13,7 @@ match command's arithmetic, the counting memory. The full ladder runs outside th
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 import statistics
 from collections.abc import Callable, Sequence
@@ -30,6 +31,7 @@ from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYO
 from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2,
                                SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
+from canasta.bots.odds import chance_of_two
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.goout import can_go_out
@@ -181,6 +183,65 @@ def test_good_plays_the_tables_own_weights() -> None:
             assert declined >= 1
 
 
+def test_chance_of_two_is_the_hypergeometric_chance() -> None:
+    """``odds.chance_of_two`` against every hand counted out: of ``unseen`` cards, the
+    first ``copies`` of one kind, the share of the hands of ``hand`` cards holding two or
+    more of them."""
+    for unseen in range(1, 10):
+        for copies in range(0, unseen + 1):
+            for hand in range(0, unseen + 1):
+                hands = list(itertools.combinations(range(unseen), hand))
+                pairs = sum(1 for h in hands if sum(1 for c in h if c < copies) >= 2)
+                assert chance_of_two(copies, hand, unseen) == pytest.approx(pairs / len(hands)), (copies, hand, unseen)
+    # Two unseen copies against six, an 11-card hand among 70 hidden cards.
+    assert chance_of_two(6, 11, 70) > 10 * chance_of_two(2, 11, 70)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("modern-american", 4), ("samba", 4)])
+def test_good_weighs_a_discards_pair_risk_by_its_chance(variant: str, players: int) -> None:
+    """Level 3 charges a discard with two or more copies unseen by the chance that the
+    next opponent holds a pair of them (``Weights.pair_chance``, every table's set), not
+    level 2's flat amount. Over hands, both without noise: where level 3 and the same
+    bot at ``pair_chance`` 0 choose different discards, the flat one's card is the
+    likelier to give the next opponent a pair (a card outside that risk, such as a dead
+    rank, counts as the chance at which the two charge alike)."""
+    rules = variants.get(variant, players)
+    weights = table_weights(rules)
+    ref = weights.pair_chance
+    assert ref > 0 and all(w.pair_chance == ref for w in (TUNED, CLASSIC_2, CLASSIC_4, CLASSIC_6, SAMBA_2, BOLIVIA))
+    flat_weights = dataclasses.replace(weights, pair_chance=0.0)
+
+    class Flat(GoodBot):
+        """Level 3 at ``pair_chance`` 0, noting each kind's chance of a pair in the next
+        opponent's hand where it charges the flat amount."""
+
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed, noise=0.0, weights=flat_weights)
+            self.chances: dict[str, float] = {}
+
+        def _unseen_danger(self, f: _Facts, kind: str, unseen: int, pile: int, frozen: bool) -> float:
+            hidden = sum(n for s, n in enumerate(f.hand_counts) if s != f.seat) + f.stock_size
+            self.chances[kind] = chance_of_two(unseen, f.hand_counts[f.next_seat], hidden)
+            return super()._unseen_danger(f, kind, unseen, pile, frozen)
+
+    differ = 0
+
+    def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+        nonlocal differ
+        flat_bot = Flat(step)
+        flat = flat_bot.choose(view, legal)
+        mine = GoodBot(step, noise=0.0).choose(view, legal)
+        if isinstance(flat, Discard) and isinstance(mine, Discard) and flat != mine:
+            differ += 1
+            risk = [flat_bot.chances.get(c.kind, ref) for c in (flat.card, mine.card)]
+            assert risk[0] > risk[1], (str(flat), str(mine), risk)
+        return flat
+
+    for h in range(6):
+        walk_hand(Game(rules, seed=700 + h), decide)
+    assert differ >= 3, differ
+
+
 def test_good_keeps_its_hand_at_samba_2_players() -> None:
     """At Samba 2 players (``good.SAMBA_2``, ``keep_hand_open``) level 3 lays no cards
     that leave fewer than 15 in its hand (9 for the initial meld, ``open_keep``), a
@@ -269,7 +330,7 @@ def test_good_starts_wild_card_melds_with_three_in_bolivia() -> None:
                 sizes.append(len(action.melds[0]))
             return action
 
-        for h in range(4):
+        for h in range(8):
             walk_hand(Game(rules, seed=500 + h), decide)
         return sizes
 

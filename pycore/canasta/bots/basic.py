@@ -491,6 +491,13 @@ class BasicBot:
                 best, best_score = d, s
         return best
 
+    def _unseen_danger(self, f: _Facts, kind: str, unseen: int, pile: int, frozen: bool) -> float:
+        """What discarding a natural ``kind`` risks when two or more of its copies are
+        unseen, so that the next opponent may hold a pair and take the pile with it
+        (RULES.md 2): a flat amount growing with the pile, higher where the pile is open
+        (a natural and a wild card take it too)."""
+        return (2.0 + 1.5 * pile) * (1.0 if frozen else 1.5)
+
     def _discard_score(self, f: _Facts, c: Card) -> float:
         """How good a discard ``c`` is (higher is better)."""
         if c.kind == "B3":
@@ -518,7 +525,7 @@ class BasicBot:
             # The next opponent takes the pile with this card alone.
             score -= 60.0 + 6.0 * pile
         elif unseen >= 2:
-            score -= (2.0 + 1.5 * pile) * (1.0 if frozen else 1.5)
+            score -= self._unseen_danger(f, k, unseen, pile, frozen)
         elif unseen == 1 and not frozen:
             score -= 1.0 + 0.5 * pile  # one natural and a wild card could take it
         else:

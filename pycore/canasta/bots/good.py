@@ -9,6 +9,9 @@ since), the kinds each seat discarded and drew over, and every card seen, so tha
   frozen; one known card: with a wild card on an unfrozen pile) is avoided, weighted by
   the pile's size;
 - a kind the next opponent drew over or discarded itself is safer;
+- a kind with two or more copies unseen is as risky as the chance that the next
+  opponent holds a pair of it, its hand dealt at random from the unseen cards
+  (``pair_chance``), where level 2 charges every such kind alike;
 - "dead" ranks (every other copy seen, known cards in other hands included) are
   recognised exactly.
 
@@ -51,6 +54,7 @@ from ..rules import Rules
 from .basic import _cards_of, _Facts
 from .casual import CasualBot
 from .memory import Memory
+from .odds import chance_of_two
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,13 @@ class Weights:
     group_risk: float = 1.0  #: share of a penalised group's expected worth (bonus or penalty) counted
     sequence_min: int = 3  #: least cards of a new sequence laid before the hand may end (3: as the rules allow)
     wild_meld_start: int = 4  #: least wild cards a wild-card meld is started with where unfinished it costs nothing
+    #: a discard's risk from two or more unseen copies (level 2's flat amount) scaled by
+    #: the chance that the next opponent holds a pair of its kind over this chance
+    #: (:meth:`GoodBot._unseen_danger`); 0: the flat amount, as level 2. 0.07: against
+    #: level 3 without it, +19 per hand at Classic 4 players (se 5, 4000 pairs) and +20 to
+    #: +739 at every other table (2000 pairs each; docs/bots.md "A discard's pair risk
+    #: from the unseen cards")
+    pair_chance: float = 0.07
 
     def to_dict(self) -> dict[str, float]:
         return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -415,6 +426,20 @@ class GoodBot(CasualBot):
         if f.risky:
             score += self.weights.group_risk * new_groups_worth(f, self.memory(f), meld.melds)
         return score
+
+    def _unseen_danger(self, f: _Facts, kind: str, unseen: int, pile: int, frozen: bool) -> float:
+        """Level 2's risk of a discard with two or more copies unseen, scaled by the
+        chance that the next opponent holds two or more of them (:func:`~.odds.chance_of_two`:
+        its hand dealt at random from the cards this seat has not seen) over
+        ``pair_chance``. Level 2 charges two unseen copies as much as six, where the
+        chance of a pair differs about tenfold; a pair takes the pile, frozen or not
+        (RULES.md 2)."""
+        flat = super()._unseen_danger(f, kind, unseen, pile, frozen)
+        ref = self.weights.pair_chance
+        if ref <= 0:
+            return flat
+        hidden = sum(n for s, n in enumerate(f.hand_counts) if s != f.seat) + f.stock_size
+        return flat * chance_of_two(unseen, f.hand_counts[f.next_seat], hidden) / ref
 
     def _discard_score(self, f: _Facts, c: Card) -> float:
         m = self.memory(f)
