@@ -28,8 +28,8 @@ from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.basic import _cards_of, _Facts
 from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
-from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, NOISE, SAMBA_2,
-                               SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
+from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, MODERN_AMERICAN,
+                               NOISE, PAIR_CHANCE, SAMBA_2, SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
 from canasta.bots.odds import chance_of_two
 from canasta.errors import RulesError
@@ -135,9 +135,10 @@ def test_good_plays_the_tables_own_weights() -> None:
     """Level 3 reads its weights from the table (``good.table_weights``): Classic 2, 3, 4
     and 6 players, the 1950s preset, Samba 2, 4 and 6 players and Bolivia have their own
     sets (at 2, 3 and 4 and the 1950s a pile taken only for a score of 32, not 20), house
-    rules or not; every other table plays ``TUNED``. Over Classic hands, a bot left to the
-    table's set draws at some decisions where the same bot held at ``TUNED`` takes the
-    pile, and never takes where that one draws; on Modern American the two always agree.
+    rules or not, and Modern American (``TUNED`` with the pair chance); every other table
+    plays ``TUNED``. Over Classic hands, a bot left to the table's set draws at some
+    decisions where the same bot held at ``TUNED`` takes the pile, and never takes where
+    that one draws; on Maison the two always agree.
     The expert's level 3 takes there at Classic 4 players (its search keeps ``TUNED``)
     and draws at 2 (its search plays the table's set: ``expert.search_weights``)."""
     classic = variants.get("classic", 4)
@@ -153,10 +154,11 @@ def test_good_plays_the_tables_own_weights() -> None:
     assert table_weights(variants.get("samba", 4)) is SAMBA_4
     assert table_weights(variants.get("samba", 6)) is SAMBA_6
     assert table_weights(variants.get("bolivia")) is BOLIVIA
-    assert table_weights(variants.get("modern-american")) is TUNED
+    assert table_weights(variants.get("modern-american")) is MODERN_AMERICAN
+    assert table_weights(variants.get("maison")) is TUNED
     assert CLASSIC_4.take_threshold > TUNED.take_threshold
     assert CLASSIC_2.take_threshold > TUNED.take_threshold
-    for rules, hands in ((classic, 10), (two, 6), (variants.get("modern-american"), 2)):
+    for rules, hands in ((classic, 10), (two, 6), (variants.get("maison"), 2)):
         declined = 0
 
         def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
@@ -197,18 +199,23 @@ def test_chance_of_two_is_the_hypergeometric_chance() -> None:
     assert chance_of_two(6, 11, 70) > 10 * chance_of_two(2, 11, 70)
 
 
-@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("modern-american", 4), ("samba", 4)])
+@pytest.mark.parametrize(("variant", "players"), [("classic", 4), ("modern-american", 4), ("samba", 4), ("samba", 2)])
 def test_good_weighs_a_discards_pair_risk_by_its_chance(variant: str, players: int) -> None:
     """Level 3 charges a discard with two or more copies unseen by the chance that the
-    next opponent holds a pair of them (``Weights.pair_chance``, every table's set), not
-    level 2's flat amount. Over hands, both without noise: where level 3 and the same
+    next opponent holds a pair of them (``Weights.pair_chance``: ``good.PAIR_CHANCE`` at
+    Samba, Bolivia and Modern American, the Classic tables keeping level 2's flat
+    amount). Over hands, both without noise: where level 3 with that chance and the same
     bot at ``pair_chance`` 0 choose different discards, the flat one's card is the
     likelier to give the next opponent a pair (a card outside that risk, such as a dead
     rank, counts as the chance at which the two charge alike)."""
     rules = variants.get(variant, players)
-    weights = table_weights(rules)
-    ref = weights.pair_chance
-    assert ref > 0 and all(w.pair_chance == ref for w in (TUNED, CLASSIC_2, CLASSIC_4, CLASSIC_6, SAMBA_2, BOLIVIA))
+    chance_tables = [variants.get(n, p) for n, p in (("samba", 2), ("samba", 4), ("samba", 6), ("bolivia", 4),
+                                                     ("modern-american", 4))]
+    assert all(table_weights(r).pair_chance == PAIR_CHANCE > 0 for r in chance_tables)
+    assert all(w.pair_chance == 0 for w in (TUNED, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, CLASSIC_1950S))
+    assert table_weights(variants.get("maison")).pair_chance == 0
+    ref = PAIR_CHANCE
+    weights = dataclasses.replace(table_weights(rules), pair_chance=ref)
     flat_weights = dataclasses.replace(weights, pair_chance=0.0)
 
     class Flat(GoodBot):
@@ -230,7 +237,7 @@ def test_good_weighs_a_discards_pair_risk_by_its_chance(variant: str, players: i
         nonlocal differ
         flat_bot = Flat(step)
         flat = flat_bot.choose(view, legal)
-        mine = GoodBot(step, noise=0.0).choose(view, legal)
+        mine = GoodBot(step, noise=0.0, weights=weights).choose(view, legal)
         if isinstance(flat, Discard) and isinstance(mine, Discard) and flat != mine:
             differ += 1
             risk = [flat_bot.chances.get(c.kind, ref) for c in (flat.card, mine.card)]
@@ -446,7 +453,10 @@ def test_expert_candidates_follow_the_profile() -> None:
     assert most == {"fitted": FITTED.discards, "wider": 4}
 
 
-@pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED), ("samba", 4, PLAIN, TUNED),
+@pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED),
+                                                               ("samba", 4, PLAIN, dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
+                                                               ("modern-american", 4, PLAIN,
+                                                                dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
                                                                ("classic", 2, FITTED, CLASSIC_2),
                                                                ("samba", 2, PLAIN, SAMBA_2),
                                                                ("bolivia", 4, PLAIN, BOLIVIA)])
@@ -455,8 +465,9 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
     is level 3 as it plays. Every one of them is on the search's weights
-    (``expert.search_weights``: ``TUNED``, the table's own set at Classic 2 and Samba 2
-    players and in Bolivia)."""
+    (``expert.search_weights``: ``TUNED``, with the table's pair chance at Samba 4
+    players and Modern American; the table's own set at Classic 2 and Samba 2 players and
+    in Bolivia)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 
@@ -468,7 +479,7 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(expert, "GoodBot", Spy)
     rules = variants.get(variant, players)
-    assert expert.search_weights(rules) is weights
+    assert expert.search_weights(rules) == weights
     game = Game(rules, seed=3)
     searched = 0
     while not game.hand_over and searched < 3:
@@ -482,7 +493,7 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
             searched += 1
             assert noises[0] == NOISE
             assert set(noises[1:]) == {profile.noise}
-            assert set(map(id, used)) == {id(weights)}
+            assert len(set(map(id, used))) == 1 and used[0] == weights
     assert searched == 3
     assert PLAIN.noise == 0.3 and FITTED.noise == NOISE == 0.5
 

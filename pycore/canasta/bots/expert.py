@@ -148,8 +148,16 @@ SEARCH_FOLLOWS: frozenset[tuple[str, int]] = frozenset({("classic", 2), ("samba"
 def search_weights(rules: Rules) -> Weights:
     """The level-3 weights the expert searches with at a table: level 3's own there
     (``good.table_weights``, house rules or not) at the tables of :data:`SEARCH_FOLLOWS`,
-    else :data:`POLICY`."""
-    return table_weights(rules) if (rules.name, rules.players) in SEARCH_FOLLOWS else POLICY
+    else :data:`POLICY` with the table's ``pair_chance`` (``good.PAIR_CHANCE``: against
+    level 3 with it, the expert as before, without it, scored -98 per hand in Modern
+    American, where with it +304; docs/bots.md "A discard's pair risk from the unseen
+    cards")."""
+    own = table_weights(rules)
+    if (rules.name, rules.players) in SEARCH_FOLLOWS:
+        return own
+    if own.pair_chance == POLICY.pair_chance:
+        return POLICY
+    return dataclasses.replace(POLICY, pair_chance=own.pair_chance)
 
 
 #: Tables (preset name, players) whose fitted profile plays more playouts than
