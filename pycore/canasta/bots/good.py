@@ -102,16 +102,6 @@ TUNED = Weights(yes_max_points=80.0, out_risk=0.8, discarded_bonus=16.0)
 #: 32, not 20, and frozen with a wild card from 11 cards, not 7. Against :data:`TUNED`
 #: over 4000 other pairs (seed 9001): +19 per hand, se 5.
 CLASSIC_4 = dataclasses.replace(TUNED, take_threshold=32.0, freeze_pile=11)
-#: ``Weights.pair_chance`` where level 3 plays it: a discard's risk from unseen copies
-#: weighed by the chance of the next opponent's pair, at Samba, Bolivia and Modern
-#: American. Against level 3 without it (each table's own set, 2000 pairs of seed 8400):
-#: Samba 2, 4 and 6 players +117, +63, +55 per hand, Bolivia +124, Modern American +739.
-#: Not at the Classic tables, though it pays there too (+19 per hand at 4 players over
-#: 4000 pairs, +20 to +55 at the others): there the expert, which plays level 3 in its
-#: playouts, gains nothing from it, and its step over level 3, the issue's +150 per
-#: hand, shrank from +128 to +60 on the ladder's seed (docs/bots.md "A discard's pair
-#: risk from the unseen cards").
-PAIR_CHANCE = 0.07
 #: Classic 2 players after a pass from :data:`TUNED` (2000 pairs a trial, seeds 7001+):
 #: the pile taken only for a score of 32 (+238 per hand, se 9; at 16: -223). Against
 #: :data:`TUNED` over 4000 other pairs (seed 9001): +227 per hand, se 6.
@@ -127,6 +117,16 @@ CLASSIC_6 = dataclasses.replace(TUNED, wild_cost=20.0)
 #: The 1950s preset (4 players): the same threshold, from one trial (+25.5 per hand, se
 #: 10.3, 1000 pairs) checked on 6000 other pairs (+16.1, se 7.1; +11.7, se 5.0).
 CLASSIC_1950S = dataclasses.replace(TUNED, take_threshold=32.0)
+#: ``Weights.pair_chance`` where level 3 plays it: a discard's risk from unseen copies
+#: weighed by the chance of the next opponent's pair, at Samba, Bolivia and Modern
+#: American. Against level 3 without it (each table's own set, 2000 pairs of seed 8400):
+#: Samba 2, 4 and 6 players +117, +63, +55 per hand, Bolivia +124, Modern American +739.
+#: Not at the Classic tables, though it pays there too (+19 per hand at 4 players over
+#: 4000 pairs, +20 to +55 at the others): there the expert, which plays level 3 in its
+#: playouts, gains nothing from it, and its step over level 3, the issue's +150 per
+#: hand, shrank from +128 to +60 on the ladder's seed (docs/bots.md "A discard's pair
+#: risk from the unseen cards").
+PAIR_CHANCE = 0.07
 #: Samba 2 players: the hand kept at 15 cards until the hand may end, as where only a
 #: natural pair takes the pile (against :data:`TUNED`: +80 per hand, se 8.5, over 4000
 #: pairs of seed 9001; 8 and 24 cards: -62 and -114 against 15), then a pass from there
