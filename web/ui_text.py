@@ -85,11 +85,23 @@ class Catalog:
 
     def t(self, key, **params):
         """The string for key, filled with params; the key itself if missing (visible in
-        tests, never a crash)."""
+        tests, never a crash). With a count ``n`` in the language's singular (English 1,
+        French 0 and 1: "0 carte"), the key's ``_one`` form where the catalog has one."""
+        if "n" in params and key + "_one" in self.strings and self.singular(params["n"]):
+            key = key + "_one"
         template = self.strings.get(key)
         if template is None:
             return key
         return fill(template, params) if params else template
+
+    def singular(self, n):
+        """Is the count n grammatically singular in this language (CLDR's "one": English 1
+        only; French 0 and 1)?"""
+        try:
+            n = int(n)
+        except (TypeError, ValueError):
+            return False
+        return n in (0, 1) if self.lang == "fr" else n == 1
 
     # ------------------------------------------------------------------ cards
     def rank_name(self, rank):

@@ -130,6 +130,25 @@ def test_errors_name_cards_in_the_language(lang: str, expected: str) -> None:
     assert CATS[lang].error_text({"code": "card_not_in_hand", "params": {"card": "QH"}}) == expected
 
 
+@pytest.mark.parametrize(("lang", "n", "expected"), [
+    ("en", 0, "Your hand (0 cards)"),
+    ("en", 1, "Your hand (1 card)"),
+    ("en", 2, "Your hand (2 cards)"),
+    ("fr", 0, "Votre main (0 carte)"),
+    ("fr", 1, "Votre main (1 carte)"),
+    ("fr", 2, "Votre main (2 cartes)"),
+])
+def test_counts_take_the_languages_singular(lang: str, n: int, expected: str) -> None:
+    assert CATS[lang].t("table.your_hand", n=n) == expected
+
+
+def test_a_count_without_a_singular_form_keeps_its_one_text() -> None:
+    # "Hand {n}" has no _one form: the count is filled in, the text unchanged.
+    assert CATS["en"].t("table.hand_number", n=1) == "Hand 1"
+    assert CATS["fr"].t("app.house_rules_changed", n=1) == "1 modifiée"
+    assert CATS["fr"].t("app.house_rules_changed", n=3) == "3 modifiées"
+
+
 def test_wrong_phase_explains_the_phase() -> None:
     text = CATS["en"].error_text({"code": "wrong_phase", "params": {"phase": "draw", "action": "discard 5C"}})
     assert text == "That is not possible now: " + CATS["en"].t("phase_hints.draw")
