@@ -108,7 +108,7 @@ class App:
             self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
         self.setup = M.Setup(read_json("variants.json"))
         self.prefs = self.load_prefs()
-        for name in ("lang", "variant", "players", "target", "speed"):
+        for name in ("lang", "variant", "players", "target", "speed", "level"):
             if name in self.query:
                 self.prefs[name] = self.query[name]
         _, changed = self.setup.normalize(self.prefs)

@@ -464,6 +464,17 @@ def _target(value):
     return False, None, "500 … 50000, in hundreds"
 
 
+def _level(value):
+    """A bot level by name or by number, 1 (beginner) to 4 (expert), as the match
+    command reads it (issue 5)."""
+    expected = ", ".join(LEVELS) + " (1 … 4)"
+    if value in LEVELS:
+        return True, value, expected
+    if value in ("1", "2", "3", "4"):
+        return True, LEVELS[int(value) - 1], expected
+    return False, None, expected
+
+
 def _name(value):
     ok = 0 < len(value) <= 40 and all(c.isalpha() or c.isdigit() or c == "-" for c in value)
     return ok, value if ok else None, "a game name such as classic"
@@ -478,6 +489,7 @@ _CHECKS = {
     "speed": _choice(SPEEDS),
     "new": _flag,
     "target": _target,
+    "level": _level,
 }
 
 

@@ -259,16 +259,19 @@ def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..
     values are reported and ignored; a new game then starts and is saved."""
     w = watched(viewport={"width": 390, "height": 844})
     w.context.add_init_script(saved_once("{not a save"))
-    page = _open(w, f"{site_url}?players=7&speed=warp&lang=en")
+    page = _open(w, f"{site_url}?players=7&speed=warp&level=godlike&lang=en")
     notices = page.locator("#notices")
     expect(notices).to_be_visible()
     text = notices.inner_text()
     assert EN.t("app.save_unreadable", reason=EN.reason_text("JSONDecodeError")) in text
     assert EN.t("app.bad_param", name="players", value="7", expected="2, 3, 4, 6") in text
     assert EN.t("app.bad_param", name="speed", value="warp", expected="slow, normal, fast, instant") in text
+    assert EN.t("app.bad_param", name="level", value="godlike",
+                expected="beginner, casual, good, expert (1 … 4)") in text
     expect(page.locator("#btn-continue")).to_have_count(0)
     expect(page.locator("#opt-players-4")).to_be_checked()  # the default
     expect(page.locator("#opt-speed-normal")).to_be_checked()
+    expect(page.locator("#opt-level-good")).to_be_checked()
     storage: dict[str, Any] = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     kept = [k for k in storage if k.startswith(BROKEN_PREFIX)]
     assert len(kept) == 1 and storage[kept[0]] == "{not a save", storage

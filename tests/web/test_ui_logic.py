@@ -37,6 +37,19 @@ def test_query_keeps_good_values_and_reports_bad_ones() -> None:
     assert M.query_without("?seed=5&new=1&lang=fr", ("new", "seed")) == "?lang=fr"
 
 
+@pytest.mark.parametrize(("text", "level"), [("expert", "expert"), ("Casual", "casual"), ("1", "beginner"),
+                                             ("3", "good"), ("4", "expert")])
+def test_query_reads_the_bots_level_by_name_or_number(text: str, level: str) -> None:
+    assert M.parse_query("?level=" + text) == ({"level": level}, [])
+
+
+@pytest.mark.parametrize("text", ["0", "5", "godlike", "", "good,expert"])
+def test_query_reports_a_level_it_does_not_know(text: str) -> None:
+    values, problems = M.parse_query("?level=" + text)
+    assert values == {} and [p[0] for p in problems] == ["level"]
+    assert "beginner" in problems[0][2] and "1 … 4" in problems[0][2]
+
+
 def test_setup_keeps_only_choices_the_catalog_offers() -> None:
     from canasta.catalog import catalog
 
