@@ -155,7 +155,7 @@ def test_counts_take_the_languages_singular(lang: str, n: int, expected: str) ->
     assert CATS[lang].t("table.your_hand", n=n) == expected
 
 
-def test_a_count_without_a_singular_form_keeps_its_one_text() -> None:
+def test_singular_forms_only_where_the_catalog_has_them() -> None:
     # "Hand {n}" has no _one form: the count is filled in, the text unchanged.
     assert CATS["en"].t("table.hand_number", n=1) == "Hand 1"
     assert CATS["fr"].t("app.house_rules_changed", n=1) == "1 modifiée"
