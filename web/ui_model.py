@@ -467,11 +467,12 @@ def _target(value):
 def _level(value):
     """A bot level by name or by number, 1 (beginner) to 4 (expert), as the match
     command reads it (issue 5)."""
-    expected = ", ".join(LEVELS) + " (1 … 4)"
+    numbers = [str(i + 1) for i in range(len(LEVELS))]
+    expected = ", ".join(LEVELS) + " (" + numbers[0] + " … " + numbers[-1] + ")"
     if value in LEVELS:
         return True, value, expected
-    if value in ("1", "2", "3", "4"):
-        return True, LEVELS[int(value) - 1], expected
+    if value in numbers:
+        return True, LEVELS[numbers.index(value)], expected
     return False, None, expected
 
 
