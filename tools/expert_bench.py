@@ -1,4 +1,4 @@
-"""The decision bench: the expert's settings judged decision by decision (docs/bots.md
+"""The decision bench: the expert's settings judged decision by decision (docs/bots-lab.md
 "The decision bench").
 
 A duplicate match judges a setting by whole hands, whose luck (a pair's value has a
@@ -28,7 +28,7 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
    natural pair of a kind (split by what that seat did with the kind: nothing,
    discarded it, drew over it, both) and its mean count of wild cards and black threes
    in that hand are set against the real hand; and how well those chances rank the
-   kinds the seat really holds (a pair, one or more), as an AUC (docs/bots.md "How sure
+   kinds the seat really holds (a pair, one or more), as an AUC (docs/bots-lab.md "How sure
    a guess must be": a sampler pays only near certainty).
 
     PYTHONPATH=pycore python tools/expert_bench.py collect --seed 21 --hands 8 --out /tmp/b21.jsonl

@@ -1,4 +1,4 @@
-"""Fit the expert's value at the horizon (``canasta.bots.horizon``; docs/bots.md "The
+"""Fit the expert's value at the horizon (``canasta.bots.horizon``; docs/bots-lab.md "The
 expert's two profiles").
 
 For each table (a preset and a number of players): level 3 plays itself, as in the

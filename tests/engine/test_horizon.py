@@ -1,4 +1,4 @@
-"""The expert's value at a playout's horizon (bots/horizon.py, docs/bots.md "The
+"""The expert's value at a playout's horizon (bots/horizon.py, docs/bots-lab.md "The
 expert's two profiles"): its facts, its symmetry between the sides, and where it applies."""
 
 from __future__ import annotations
