@@ -113,7 +113,7 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: on the fitted profile"). At Classic 2 players, against level 3 on its own set, it
 #: scores +251 and +225 per hand (seeds 1 and 2, 400 pairs each) where the plain profile
 #: scores +162 and +118: +98 per hand pair by pair, se 21; at Classic 3 and 6 players and
-#: on the 1950s preset +47 per hand together, se 12; at Maison +89, se 21 (docs/bots.md
+#: on the 1950s preset +47 per hand together, se 12; at Maison +89, se 21 (docs/bots-lab.md
 #: "The fitted profile at the other Classic tables").
 FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE, discards=3, takes=1)
 #: The plain profile's figures, under their former names (tools and the app's budget).
@@ -163,7 +163,7 @@ def search_weights(rules: Rules) -> Weights:
 #: Tables (preset name, players) whose fitted profile plays more playouts than
 #: :data:`FITTED`'s. Classic 4 players, 160: against level 3 on its own set, +25 per hand
 #: pair by pair over the ladder's three seeds' 1200 pairs (se 12; +16, +27, +32 seed by
-#: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots.md
+#: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots-lab.md
 #: "Twice the fitted profile's budget at Classic 4 players"); 320 added +7 per hand more
 #: (se 11) for 1.7 times the think time, so 160 stays ("Twice that again"). Classic 6
 #: players, 160: +16 per hand over the three seeds' 1200 pairs (se 12; +30, -2, +21 seed
