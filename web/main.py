@@ -34,6 +34,11 @@ import ui_text
 SAVE_KEY = "canasta.save.v1"
 BROKEN_PREFIX = "canasta.save.broken."
 PREFS_KEY = "canasta.prefs.v1"
+#: The expert's cap on think time per decision and hint (ms; the host's expert_think_ms).
+#: Its budget alone keeps it under 1 s on a laptop, but a phone is several times slower and
+#: Samba's big hands cost the most (docs/bots.md "Think time per decision"); past the cap it
+#: plays what its samples so far show, which is level 3's choice unless they are clear.
+EXPERT_THINK_MS = 800
 #: At speed "instant", bots' moves redraw the table at most this often (ms).
 INSTANT_FRAME_MS = 250
 TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-rules", "g-log",
@@ -619,7 +624,7 @@ class App:
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
         options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
                    "switches": switches, "seed": seed, "humans": [] if watch else [0],
-                   "bot": c["level"], "bots": c["seat_levels"]}
+                   "bot": c["level"], "bots": c["seat_levels"], "expert_think_ms": EXPERT_THINK_MS}
         res = await self.call("new_game", json.dumps(options))
         if not res.get("ok"):
             error = res.get("error")

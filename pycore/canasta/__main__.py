@@ -7,6 +7,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
+from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .errors import CanastaError
 from .variants import PRESETS, get
 
@@ -129,7 +130,7 @@ def _bench_bots(args: argparse.Namespace) -> int:
     from .bench_bots import main as bench_bots
 
     return bench_bots(args.variant, args.players, args.hands, args.seed, args.levels.split(","),
-                      args.expert_rollouts, as_json=args.json)
+                      args.expert_rollouts, as_json=args.json, think_ms=args.expert_think_ms)
 
 
 def _variants(args: argparse.Namespace) -> int:
@@ -214,6 +215,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--hands", type=count(1), default=4)
     p.add_argument("--levels", default="beginner,casual,good,expert")
     p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    p.add_argument("--expert-think-ms", type=count(MIN_THINK_MS, MAX_THINK_MS),
+                   help=f"a cap on the expert's think time per decision, {MIN_THINK_MS} to {MAX_THINK_MS} ms, "
+                        "as the app sets it (default: none, the budget alone)")
     p.set_defaults(run=_bench_bots)
     p = sub.add_parser("variants", help="list the presets")
     p.set_defaults(run=_variants)

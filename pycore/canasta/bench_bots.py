@@ -25,8 +25,10 @@ from .variants import get
 
 
 def think_times(variant: str, players: int | None, hands: int, seed: int, name: str,
-                rollouts: int | None = None) -> tuple[list[float], float]:
-    """Wall-clock seconds of each timed decision, and their total processor time."""
+                rollouts: int | None = None, think_ms: int | None = None) -> tuple[list[float], float]:
+    """Wall-clock seconds of each timed decision, and their total processor time
+    (``rollouts`` and ``think_ms``: the expert's budget and cap on think time, as the
+    host's ``expert_rollouts`` and ``expert_think_ms``)."""
     rules = get(variant, players)
     times: list[float] = []
     cpu = 0.0
@@ -38,8 +40,8 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
             bot: Bot
             if not measured:
                 bot = get_bot("good", s)
-            elif name == "expert" and rollouts is not None:
-                bot = ExpertBot(s, rollouts=rollouts)
+            elif name == "expert" and (rollouts is not None or think_ms is not None):
+                bot = ExpertBot(s, rollouts=rollouts, time_limit=None if think_ms is None else think_ms / 1000)
             else:
                 bot = get_bot(name, s)
             if len(legal) == 1:
@@ -64,13 +66,13 @@ def figures(times: list[float], cpu: float) -> dict[str, float]:
 
 
 def main(variant: str, players: int | None, hands: int, seed: int, levels: list[str], rollouts: int | None = None,
-         as_json: bool = False) -> int:
+         as_json: bool = False, think_ms: int | None = None) -> int:
     out: dict[str, Any] = {}
     rules = get(variant, players)
     print(f"{rules.name} {rules.players} players, {hands} hands per level, seed {seed}")
     for level in levels:
         name = level_name(level)
-        f = figures(*think_times(variant, players, hands, seed, name, rollouts))
+        f = figures(*think_times(variant, players, hands, seed, name, rollouts, think_ms))
         out[name] = f
         print(f"{name:10} {f['decisions']:5.0f} decisions: mean {f['mean_ms']:8.2f} ms, median "
               f"{f['median_ms']:8.2f} ms, p95 {f['p95_ms']:8.2f} ms, max {f['max_ms']:8.2f} ms; "

@@ -13,13 +13,18 @@ Shapes:
 
 - options (``new_game``): ``{"variant": "classic", "players": 2|3|4|6, "target": int,
   "seed": int (required), "humans": [seats] (default [0]), "bot": "good",
-  "bots": {"<seat>": level}, "expert_rollouts": int, "switches": {switch id: option},
+  "bots": {"<seat>": level}, "expert_rollouts": int, "expert_think_ms": int,
+  "switches": {switch id: option},
   "rules": {overrides}}``; missing ones take the preset's values. ``bot`` is the
   table's difficulty, ``bots`` a level per seat (the advanced panel) over it: a level is
   a bot name of ``canasta.bots`` (``beginner``, ``casual``, ``good``, ``expert``,
   ``random``, ``basic``) or its number 1-4; ``expert_rollouts`` the expert's budget
-  (playouts per decision, 1 to 1000; default its own, docs/bots.md). Switches (``canasta.switches``) apply first, then the target, then
-  the overrides; a switch that does not apply to the preset is refused.
+  (playouts per decision, 1 to 1000; default its own, docs/bots.md); ``expert_think_ms``
+  a cap on the expert's think time per decision and hint, in milliseconds (50 to 10000;
+  default none: the budget alone decides, the same way on every machine; with a cap a
+  slow machine stops sooner and may choose otherwise). Switches (``canasta.switches``)
+  apply first, then the target, then the overrides; a switch that does not apply to the
+  preset is refused.
 - catalog (``catalog``): every preset with its player counts and applicable switches
   (``canasta.catalog``), for the start screen.
 - snapshot: ``{"ok": true, "view", "legal", "turn", "human_turn", "hand_over",
@@ -51,6 +56,7 @@ from typing import Any, ParamSpec
 
 from .actions import parse_action, seat_after
 from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
+from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
 from .errors import CanastaError, RulesError
@@ -64,7 +70,7 @@ SAVE_VERSION = 1
 #: How many of the latest actions a snapshot's log holds.
 LOG_SIZE = 12
 _OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "bots", "expert_rollouts",
-                          "switches", "rules"})
+                          "expert_think_ms", "switches", "rules"})
 #: The table's difficulty when the options name none (issue 5: "defaulting to good").
 DEFAULT_BOT = "good"
 
@@ -190,6 +196,10 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     rollouts = data.get("expert_rollouts")
     if rollouts is not None and (_int(rollouts) is None or not 1 <= int(rollouts) <= 1000):
         raise HostError(code, "expert_rollouts: an integer from 1 to 1000", field="expert_rollouts")
+    think_ms = data.get("expert_think_ms")
+    if think_ms is not None and (_int(think_ms) is None or not MIN_THINK_MS <= int(think_ms) <= MAX_THINK_MS):
+        raise HostError(code, f"expert_think_ms: an integer from {MIN_THINK_MS} to {MAX_THINK_MS}",
+                        field="expert_think_ms")
     switches = data.get("switches", {})
     if not isinstance(switches, dict) or not all(isinstance(v, str) for v in switches.values()):
         raise HostError(code, "switches: expected an object of switch id -> option name", field="switches")
@@ -223,6 +233,8 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
         options["bots"] = per_seat
     if rollouts is not None:
         options["expert_rollouts"] = int(rollouts)
+    if think_ms is not None:
+        options["expert_think_ms"] = int(think_ms)
     return options, rules
 
 
@@ -371,10 +383,12 @@ class Host:
         return str(self._options.get("bots", {}).get(str(seat), self._options["bot"]))
 
     def _make_bot(self, name: str, seed: int) -> Bot:
+        if name != "expert":
+            return get_bot(name, seed)
         rollouts = self._options.get("expert_rollouts")
-        if name == "expert" and rollouts is not None:
-            return ExpertBot(seed, rollouts=int(rollouts))
-        return get_bot(name, seed)
+        think_ms = self._options.get("expert_think_ms")
+        return ExpertBot(seed, rollouts=None if rollouts is None else int(rollouts),
+                         time_limit=None if think_ms is None else int(think_ms) / 1000)
 
     def _viewer(self) -> int:
         """The seat whose snapshot the host returns when none is named."""

@@ -137,9 +137,9 @@ def test_a_samba_switch_changes_what_the_engine_allows(watched: Callable[..., Wa
 
 
 def test_bot_levels_and_the_hint(watched: Callable[..., Watched], site_url: str) -> None:
-    """The table's level and a seat's level reach the engine (kept in the save); the Hint
-    button shows the expert's suggestion with its reason and selects its cards, and plays
-    nothing."""
+    """The table's level and a seat's level reach the engine (kept in the save, with the
+    app's cap on the expert's think time); the Hint button shows the expert's suggestion
+    with its reason and selects its cards, and plays nothing."""
     w = watched(viewport={"width": 390, "height": 844})
     page = w.page()
     page.set_default_timeout(READY_TIMEOUT_MS)
@@ -153,6 +153,7 @@ def test_bot_levels_and_the_hint(watched: Callable[..., Watched], site_url: str)
     page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
     assert save["options"]["bot"] == "casual" and save["options"]["bots"] == {"2": "expert"}
+    assert save["options"]["expert_think_ms"] == 800  # the app caps the expert's think time (web/main.py)
     page.click("#table-rules summary")  # the game's rules name the levels
     rules = page.inner_text("#table-rules")
     assert f"{EN.t('app.level')}\n{EN.t('app.level_casual')}" in rules, rules

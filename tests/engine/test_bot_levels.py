@@ -387,6 +387,32 @@ def test_expert_keeps_level_3_vetoes() -> None:
     assert seen > 5
 
 
+def test_expert_think_cap_stops_the_search_at_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``time_limit`` (the host's ``expert_think_ms``) ends the sampling once the clock
+    has passed it: with a clock that moves a second at every reading, the search stops
+    after its first sample, plays fewer actions than the budget alone would, and (one
+    sample gives no standard error) keeps level 3's choice. The uncapped search, at the
+    same decisions, goes on sampling."""
+    game = Game("classic", seed=5)
+    checked = 0
+    while not game.hand_over and checked < 6:
+        seat = game.state.turn
+        legal = tuple(game.legal_actions())
+        view = game.view(seat)
+        free = ExpertBot(seat, rollouts=40)
+        choice = free.choose(view, legal)
+        if len(free.last) > 1:
+            ticks = itertools.count()
+            monkeypatch.setattr(expert, "time", type("Clock", (), {"perf_counter": staticmethod(lambda: next(ticks))}))
+            capped = ExpertBot(seat, rollouts=40, time_limit=0.5)
+            assert capped.choose(view, legal) == capped.policy_choice
+            monkeypatch.undo()
+            assert 0 < capped.steps < free.steps
+            checked += 1
+        game.apply(choice)
+    assert checked == 6
+
+
 def test_expert_action_cap_grows_with_its_playouts() -> None:
     """The budget is one knob: asking for more playouts raises the cap on playout actions
     with it (a fixed cap of 1000 actions once held 120 playouts of 20 actions to 50, so

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from canasta import host
+from canasta.bots import ExpertBot
 from canasta.bots.hints import HINT_REASONS
 from canasta.host import Host
 
@@ -37,12 +38,23 @@ def test_levels_in_the_options() -> None:
     snap = start(h, seed=1, humans=[0], bot=2, bots={"1": "expert", "3": "4"}, expert_rollouts=4)
     opts = snap["save"]["options"]
     assert opts["bot"] == "casual" and opts["bots"] == {"1": "expert", "3": "expert"}
-    assert opts["expert_rollouts"] == 4
+    assert opts["expert_rollouts"] == 4 and "expert_think_ms" not in opts
     assert h._bot_name(1) == "expert" and h._bot_name(2) == "casual"
+    bot = h._make_bot("expert", 1)
+    assert isinstance(bot, ExpertBot) and bot.rollouts == 4 and bot.time_limit is None
     other = Host()
     assert call(other.load(h.save()))["ok"]
+    # The app's cap on the expert's think time: saved, loaded, given to every expert.
+    snap = start(h, seed=1, humans=[0], bot="expert", expert_think_ms=800)
+    assert snap["save"]["options"]["expert_think_ms"] == 800
+    assert call(other.load(h.save()))["ok"]
+    for made in (h._make_bot("expert", 2), other._make_bot("expert", 2)):
+        assert isinstance(made, ExpertBot) and made.time_limit == 0.8 and made.rollouts is None
+    assert not isinstance(h._make_bot("good", 2), ExpertBot)
     for bad in ({"bot": "oracle"}, {"bot": 7}, {"bots": {"9": "good"}}, {"bots": {"1": "nobody"}},
-                {"bots": []}, {"expert_rollouts": 0}, {"expert_rollouts": "many"}):
+                {"bots": []}, {"expert_rollouts": 0}, {"expert_rollouts": "many"}, {"expert_think_ms": 49},
+                {"expert_think_ms": 10001}, {"expert_think_ms": 0.5}, {"expert_think_ms": "fast"},
+                {"expert_think_ms": True}):
         out = call(h.new_game(json.dumps({"seed": 1, **bad})))
         assert out["ok"] is False and out["error"]["code"] == "bad_options", bad
 

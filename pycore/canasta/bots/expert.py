@@ -192,6 +192,12 @@ def profile(rules: Rules) -> Profile:
 #: hand's end). Whole samples: every candidate gets the same number. Counted, not timed,
 #: so a decision stays the same on every machine.
 STEPS_PER_PLAYOUT = 25
+#: The bounds of a cap on one decision's think time in milliseconds (``time_limit``, the
+#: host's ``expert_think_ms``): the app caps the expert so that a slow device never
+#: waits long for a bot or a hint; the budget alone (no cap) decides the same on every
+#: machine, which the matches and the ladder need.
+MIN_THINK_MS = 50
+MAX_THINK_MS = 10_000
 #: Cards still in hand at a horizon count this share of their value against the side.
 HAND_WEIGHT = 0.6
 #: A discard scored this much below level 3's best one is a blunder (never a candidate).
@@ -540,6 +546,6 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
     return [x[1] for x in (add, meld) if x is not None]
 
 
-__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS", "PLAIN",
-           "POLICY", "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
+__all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS",
+           "MAX_THINK_MS", "MIN_THINK_MS", "PLAIN", "POLICY", "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
            "evaluate", "profile", "score_now", "search_weights"]
