@@ -40,8 +40,8 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
             bot: Bot
             if not measured:
                 bot = get_bot("good", s)
-            elif name == "expert" and (rollouts is not None or think_ms is not None):
-                bot = ExpertBot(s, rollouts=rollouts, time_limit=None if think_ms is None else think_ms / 1000)
+            elif name == "expert":
+                bot = ExpertBot.capped(s, rollouts, think_ms)
             else:
                 bot = get_bot(name, s)
             if len(legal) == 1:

@@ -385,10 +385,7 @@ class Host:
     def _make_bot(self, name: str, seed: int) -> Bot:
         if name != "expert":
             return get_bot(name, seed)
-        rollouts = self._options.get("expert_rollouts")
-        think_ms = self._options.get("expert_think_ms")
-        return ExpertBot(seed, rollouts=None if rollouts is None else int(rollouts),
-                         time_limit=None if think_ms is None else int(think_ms) / 1000)
+        return ExpertBot.capped(seed, self._options.get("expert_rollouts"), self._options.get("expert_think_ms"))
 
     def _viewer(self) -> int:
         """The seat whose snapshot the host returns when none is named."""

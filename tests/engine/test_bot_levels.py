@@ -16,6 +16,7 @@ import dataclasses
 import itertools
 import re
 import statistics
+import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -403,7 +404,7 @@ def test_expert_think_cap_stops_the_search_at_its_time(monkeypatch: pytest.Monke
         choice = free.choose(view, legal)
         if len(free.last) > 1:
             ticks = itertools.count()
-            monkeypatch.setattr(expert, "time", type("Clock", (), {"perf_counter": staticmethod(lambda: next(ticks))}))
+            monkeypatch.setattr(expert, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
             capped = ExpertBot(seat, rollouts=40, time_limit=0.5)
             assert capped.choose(view, legal) == capped.policy_choice
             monkeypatch.undo()

@@ -349,6 +349,12 @@ class ExpertBot:
         #: level 3's choice at the last decision.
         self.policy_choice: Action | None = None
 
+    @classmethod
+    def capped(cls, seed: int, rollouts: int | None = None, think_ms: int | None = None) -> ExpertBot:
+        """The expert as the host's options set it: ``rollouts`` (None: the table's
+        profile) and a cap on think time in milliseconds (None: none)."""
+        return cls(seed, rollouts=rollouts, time_limit=None if think_ms is None else think_ms / 1000)
+
     def settings(self, rules: Rules) -> tuple[Profile, int]:
         """This bot's settings at a table: the table's :func:`profile` with the bot's own
         choices put in, and the cap on playout actions (``rollouts`` times
@@ -547,5 +553,5 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
 
 
 __all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS",
-           "MAX_THINK_MS", "MIN_THINK_MS", "PLAIN", "POLICY", "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
-           "evaluate", "profile", "score_now", "search_weights"]
+           "MAX_THINK_MS", "MIN_THINK_MS", "PLAIN", "POLICY", "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot",
+           "Profile", "Sampler", "best_wild_lays", "candidates", "evaluate", "profile", "score_now", "search_weights"]
