@@ -61,6 +61,9 @@ from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
 from .errors import CanastaError, RulesError
 from .game import Game
+from .intents import resolve
+from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
+from .records import action_record, hand_kinds, meld_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .variants import get as get_variant
@@ -84,7 +87,8 @@ class HostError(CanastaError):
 #: list against the codes raised in the sources, so it cannot drift.
 ERROR_CODES: tuple[str, ...] = (
     # the host
-    "bad_options", "bad_save", "bad_seat", "internal_error", "no_game", "not_bot_turn", "not_your_turn",
+    "bad_options", "bad_request", "bad_save", "bad_seat", "internal_error", "no_game", "not_bot_turn",
+    "not_your_turn",
     # notation, records, scenarios
     "bad_action", "bad_card", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
     "record_version", "too_many_copies",
@@ -126,7 +130,7 @@ def _dumps(data: Any) -> str:
 
 
 def _error(e: CanastaError) -> str:
-    return _dumps({"ok": False, "error": {"code": e.code, "params": _jsonable(e.params), "message": e.message}})
+    return _dumps(error_reply(e.code, e.message, _jsonable(e.params)))
 
 
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
@@ -287,14 +291,30 @@ class Host:
     def play(self, seat: int, action: str) -> str:
         """Play a human's action for ``seat``: ``{"ok": true, "snapshot"}`` or an error."""
         game = self._need_game()
-        s = self._seat(seat)
-        if not game.hand_over and (s not in self._humans or game.state.turn != s):
-            who = "a bot's" if game.state.turn not in self._humans else f"seat {game.state.turn}'s"
-            raise HostError("not_your_turn", f"it is {who} turn, not seat {s}'s", seat=s, turn=game.state.turn)
+        s = self._human_to_act(game, seat)
         if not isinstance(action, str):
             raise HostError("bad_action", "an action is a line of text", text=repr(action))
         self._apply(game, parse_action(action))
-        return _dumps({"ok": True, "snapshot": self._snapshot(s)})
+        return _dumps(ok_reply({"snapshot": self._snapshot(s)}))
+
+    @_guarded
+    def act(self, seat: int, intent: str) -> str:
+        """Play a human's intent for ``seat``: a :class:`~canasta.protocol.ActionRecord` as
+        JSON, with the player's own cards; what it leaves open (which group goes with the
+        top card, which meld an ``add`` joins) the engine fills in (``canasta.intents``).
+        Returns ``{"ok": true, "action": record, "snapshot"}`` or an error."""
+        game = self._need_game()
+        try:
+            data = json.loads(intent) if isinstance(intent, str) else None
+            record = ActionRecord.from_json(data)
+        except ValueError as e:  # not JSON, or a ProtocolError
+            field = e.field if isinstance(e, ProtocolError) else ""
+            raise HostError("bad_request", f"the intent is not an action record: {e}", field=field) from None
+        s = self._human_to_act(game, seat)
+        state = game.state
+        action = resolve(state, record)
+        self._apply(game, action)
+        return _dumps(ok_reply({"action": action_record(state, action).to_json(), "snapshot": self._snapshot(s)}))
 
     @_guarded
     def bot_step(self) -> str:
@@ -312,8 +332,10 @@ class Host:
         if action not in legal:
             raise HostError("internal_error", f"bot {name!r} chose an action not listed: {action}",
                             action=str(action))
+        state = game.state
         self._apply(game, action)
-        return _dumps({"ok": True, "seat": seat, "action": str(action), "snapshot": self._snapshot(self._viewer())})
+        return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
+                                "snapshot": self._snapshot(self._viewer())}))
 
     @_guarded
     def hint(self, seat: int) -> str:
@@ -330,7 +352,8 @@ class Host:
         bot = self._make_bot("expert", _bot_seed(game.seed, s, len(game.hand_actions),
                                                  len(game.hand_actions[-1])) ^ 0x5EED)
         action = bot.choose(view, legal)
-        return _dumps({"ok": True, "action": str(action), "reason": explain(view, legal, action)})
+        return _dumps(ok_reply({"action": str(action), "hint": action_record(game.state, action).to_json(),
+                                "reason": explain(view, legal, action)}))
 
     @_guarded
     def next_hand(self) -> str:
@@ -354,7 +377,7 @@ class Host:
             inner = e.code if isinstance(e, CanastaError) else type(e).__name__
             raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
         self._start(game, opts, _replay_log(game))
-        return _dumps({"ok": True, "snapshot": self._snapshot(self._viewer())})
+        return _dumps(ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
     # ------------------------------------------------------------- internals
     def _start(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]]) -> None:
@@ -370,6 +393,15 @@ class Host:
         if self._game is None:
             raise HostError("no_game", "no game: start one with new_game or load")
         return self._game
+
+    def _human_to_act(self, game: Game, seat: Any) -> int:
+        """``seat`` checked as the human seat to act (any seat once the hand is over: the
+        refusal then names the hand's end)."""
+        s = self._seat(seat)
+        if not game.hand_over and (s not in self._humans or game.state.turn != s):
+            who = "a bot's" if game.state.turn not in self._humans else f"seat {game.state.turn}'s"
+            raise HostError("not_your_turn", f"it is {who} turn, not seat {s}'s", seat=s, turn=game.state.turn)
+        return s
 
     def _seat(self, seat: Any) -> int:
         game = self._need_game()
@@ -411,11 +443,14 @@ class Host:
         state = game.state
         over = state.over
         turn = state.turn
-        legal = [str(a) for a in game.legal_actions()] if not over and turn == seat else []
-        return {
-            "ok": True,
+        actions = game.legal_actions() if not over and turn == seat else ()
+        r = game.rules
+        return ok_reply({
             "view": self._view(seat),
-            "legal": legal,
+            "legal": [str(a) for a in actions],
+            "actions": [action_record(state, a).to_json() for a in actions],
+            "melds": [[m.to_json() for m in meld_records(state, side)] for side in range(r.sides)],
+            "kinds": hand_kinds(state.hands[seat]),
             "turn": turn,
             "human_turn": not over and turn in self._humans,
             "hand_over": over,
@@ -424,8 +459,9 @@ class Host:
             "last_hand": [s.to_dict() for s in game.results[-1]] if game.results else None,
             "log": [dict(e) for e in self._log],
             "table": {**self._table, "switches": dict(self._table["switches"])},
-            "save": self._save(),
-        }
+            "options": dict(self._options),
+            "moves": len(game.hand_actions[-1]),
+        })
 
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
         if not isinstance(save, str):
@@ -468,7 +504,7 @@ def new_game(options: str) -> str:
 
 def catalog() -> str:
     """Every preset, its player counts and house-rule switches (``canasta.catalog``), as JSON."""
-    return _dumps({"ok": True, **_catalog()})
+    return _dumps(ok_reply(_catalog()))
 
 
 def snapshot(seat: int) -> str:
@@ -489,7 +525,7 @@ def hint(seat: int) -> str:
 
 def hint_reasons() -> str:
     """The reason codes a hint can carry, with their English meaning (docs/bots.md)."""
-    return _dumps({"ok": True, "reasons": dict(HINT_REASONS)})
+    return _dumps(ok_reply({"reasons": dict(HINT_REASONS)}))
 
 
 def next_hand() -> str:
@@ -502,3 +538,7 @@ def save() -> str:
 
 def load(save: str) -> str:
     return _HOST.load(save)
+
+
+def act(seat: int, intent: str) -> str:
+    return _HOST.act(seat, intent)

@@ -20,9 +20,10 @@ import pytest
 import canasta
 from canasta import host
 from canasta.host import Host
+from canasta.protocol import PROTOCOL_VERSION
 
-SNAPSHOT_KEYS = {"ok", "view", "legal", "turn", "human_turn", "hand_over", "game_over", "scores", "last_hand",
-                 "log", "table", "save"}
+SNAPSHOT_KEYS = {"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn", "human_turn", "hand_over",
+                 "game_over", "scores", "last_hand", "log", "table", "options", "moves"}
 
 
 def call(text: str) -> dict[str, Any]:
@@ -38,6 +39,7 @@ def error_code(text: str) -> str:
     assert set(err) == {"code", "params", "message"}
     assert isinstance(err["message"], str) and err["message"]
     assert err["code"] in host.error_codes(), err["code"]
+    assert out["v"] == PROTOCOL_VERSION
     return str(err["code"])
 
 
@@ -56,7 +58,12 @@ def check_snapshot(snap: dict[str, Any], seat: int) -> None:
     acting = not snap["hand_over"] and snap["turn"] == seat
     assert bool(snap["legal"]) == acting
     assert len(snap["log"]) <= host.LOG_SIZE
-    assert snap["save"]["format"] == "canasta-save" and snap["save"]["version"] == 1
+    # the protocol (canasta.protocol): one record per legal text, melds as the engine
+    # classifies them, the hand's kinds; the save is fetched apart (host.save)
+    assert snap["v"] == PROTOCOL_VERSION
+    assert [a["text"] for a in snap["actions"]] == snap["legal"]
+    assert [len(ms) for ms in snap["melds"]] == [len(ms) for ms in v["melds"]]
+    assert set(snap["kinds"]) == set(v["hand"])
 
 
 def run_to_end(h: Host, human_rng: random.Random | None, max_steps: int = 20000) -> dict[str, Any]:
@@ -123,7 +130,7 @@ def test_a_whole_game_of_bots_through_json() -> None:
 def test_short_games_of_bots_for_each_table(players: int) -> None:
     h = Host()
     snap = start(h, seed=players, humans=[], players=players, target=1500, bot="basic")
-    assert snap["save"]["options"]["target"] == 1500 and snap["view"]["target"] == 1500
+    assert snap["options"]["target"] == 1500 and snap["view"]["target"] == 1500
     end = run_to_end(h, None)
     assert end["game_over"] and max(end["scores"]) >= 1500
 
@@ -219,7 +226,7 @@ def test_new_game_options_are_checked() -> None:
     snap = start(h, seed=2, humans=[1], players=4, rules={"take_onto_meld": False}, target=3000)
     assert snap["view"]["seat"] == 1
     assert snap["view"]["rules"] == {"take_onto_meld": False, "target": 3000}
-    assert snap["save"]["options"] == {"variant": "classic", "players": 4, "target": 3000, "seed": 2,
+    assert snap["options"] == {"variant": "classic", "players": 4, "target": 3000, "seed": 2,
                                        "humans": [1], "bot": "good", "switches": {},
                                        "rules": {"take_onto_meld": False}}
 
@@ -244,7 +251,7 @@ def test_save_then_load_gives_the_same_snapshot_and_the_same_game() -> None:
     play_some(a, 400, random.Random(2))  # crosses at least one hand
     saved = a.save()
     before = a.snapshot(0)
-    assert call(before)["save"] == json.loads(saved)
+    assert call(before)["options"] == json.loads(saved)["options"]
     b = Host()
     out = call(b.load(saved))
     assert out["ok"] is True
@@ -382,7 +389,7 @@ def test_switches_set_the_rules_and_travel_with_the_save() -> None:
     assert snap["table"]["switches"]["D1"] == "cover"
     assert snap["view"]["rules"] == {"freezing_kinds": ["2", "JK", "R3", "B3"], "black_three_hand_penalty": -100}
     other = Host()
-    loaded = call(other.load(json.dumps(snap["save"])))
+    loaded = call(other.load(h.save()))
     assert loaded["ok"] and loaded["snapshot"]["table"] == snap["table"]
     # a switch the table does not have, an unknown one, a bad option, a bad shape: refused
     assert error_code(h.new_game(json.dumps({"seed": 3, "switches": {"D9": "one"}}))) == "switch_not_applicable"

@@ -34,9 +34,9 @@ def start(h: Host, **options: Any) -> dict[str, Any]:
 def test_levels_in_the_options() -> None:
     h = Host()
     snap = start(h, seed=1, humans=[0])
-    assert snap["save"]["options"]["bot"] == "good"
+    assert snap["options"]["bot"] == "good"
     snap = start(h, seed=1, humans=[0], bot=2, bots={"1": "expert", "3": "4"}, expert_rollouts=4)
-    opts = snap["save"]["options"]
+    opts = snap["options"]
     assert opts["bot"] == "casual" and opts["bots"] == {"1": "expert", "3": "expert"}
     assert opts["expert_rollouts"] == 4 and "expert_think_ms" not in opts
     assert h._bot_name(1) == "expert" and h._bot_name(2) == "casual"
@@ -46,7 +46,7 @@ def test_levels_in_the_options() -> None:
     assert call(other.load(h.save()))["ok"]
     # The app's cap on the expert's think time: saved, loaded, given to every expert.
     snap = start(h, seed=1, humans=[0], bot="expert", expert_think_ms=800)
-    assert snap["save"]["options"]["expert_think_ms"] == 800
+    assert snap["options"]["expert_think_ms"] == 800
     assert call(other.load(h.save()))["ok"]
     for made in (h._make_bot("expert", 2), other._make_bot("expert", 2)):
         assert isinstance(made, ExpertBot) and made.time_limit == 0.8 and made.rollouts is None

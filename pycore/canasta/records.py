@@ -1,0 +1,117 @@
+"""The engine's side of the screens' protocol (``canasta.protocol``): records built from
+the state and its actions, so that no screen decides a rule again.
+
+- :func:`action_record`: an action as an :class:`~canasta.protocol.ActionRecord`, with
+  the keys that say which other cards play the same action (a card's kind; its code in a
+  sequence, where the suit matters: RULES.md 4);
+- :func:`meld_records`: a side's melds, each with its notation id, kind and canasta
+  state as the scoring counts it (RULES.md 1, 3, 4);
+- :func:`hand_kinds`: the kind of each card of a hand, for matching a selection.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Add, Answer, Discard, Meld, Merge, Swap, Take
+from .cards import Card
+from .melds import BLACK_THREES, GROUP, SEQUENCE, WILD, TableMeld
+from .protocol import ActionRecord, MeldRecord
+from .rules import Rules
+from .state import HandState
+
+Cards = tuple[Card, ...]
+
+
+def meld_ids(melds: tuple[TableMeld, ...]) -> list[str]:
+    """The notation's target for each of a side's melds (docs/notation.md): a group's
+    rank letter where the side holds one group of that rank, else ``#n``."""
+    ranks = [m.rank for m in melds if m.kind is GROUP]
+    return [m.rank if m.kind is GROUP and ranks.count(m.rank) == 1 else f"#{i}" for i, m in enumerate(melds)]
+
+
+def canasta_kind(rules: Rules, meld: TableMeld) -> str:
+    """What the meld scores as once complete, or "" before (scoring.score_hand's lines):
+    a group is natural, mixed, or special (Modern American's natural 7s or Aces, RULES.md
+    3); a sequence is complete at ``sequence_max`` (a samba, RULES.md 4); a wild-card meld
+    at the canasta size (RULES.md 3, 5)."""
+    if meld.kind is SEQUENCE:
+        if meld.size < rules.sequence_max:
+            return ""
+        return "sequence" if meld.natural else "wild_sequence"
+    if meld.kind is BLACK_THREES or not meld.is_canasta(rules):
+        return ""
+    if meld.kind is WILD:
+        return "wild"
+    if meld.natural:
+        return "special" if meld.rank in dict(rules.special_canasta_bonus) else "natural"
+    return "mixed"
+
+
+def meld_records(state: HandState, side: int) -> list[MeldRecord]:
+    """``side``'s melds as the screens show them."""
+    r = state.rules
+    melds = state.melds[side]
+    ids = meld_ids(melds)
+    return [MeldRecord(ids[i], side, i, m.kind.value, m.rank if m.kind in (GROUP, BLACK_THREES) else "", m.suit,
+                       [c.text for c in m.cards], m.wilds, canasta_kind(r, m), m.full(r))
+            for i, m in enumerate(melds)]
+
+
+def hand_kinds(hand: Cards) -> dict[str, str]:
+    """Each card code of a hand with its kind (``Card.kind``)."""
+    return {c.text: c.kind for c in hand}
+
+
+def _spans_ranks(cards: Cards) -> bool:
+    """Naturals of more than one rank: a sequence, where each card's suit matters."""
+    ranks = {c.rank for c in cards if c.natural}
+    return len(ranks) > 1
+
+
+def _keys(cards: Cards, exact: bool) -> list[str]:
+    """Per card, what another card must share to play the same action: its code where
+    the suit matters (a sequence's naturals), else its kind (DESIGN.md: suits never
+    change what a group may do)."""
+    return [c.text if exact and c.natural else c.kind for c in cards]
+
+
+def _target_meld(state: HandState, target: str) -> TableMeld | None:
+    """The meld of the side in turn that ``target`` names (None if it names none)."""
+    melds = state.melds[state.turn % state.rules.sides]
+    if target.startswith("#"):
+        digits = target[1:]
+        if digits.isascii() and digits.isdigit() and int(digits) < len(melds):
+            return melds[int(digits)]
+        return None
+    found = [m for m in melds if m.kind is GROUP and m.rank == target]
+    return found[0] if len(found) == 1 else None
+
+
+def action_record(state: HandState, action: Action) -> ActionRecord:
+    """``action`` (played in ``state`` by the seat in turn) as a protocol record."""
+    text = str(action)
+    verb = text.split()[0]
+    if isinstance(action, Take):
+        groups = (action.cards,) + action.extra if action.cards else ()
+        onto = _target_meld(state, action.target) if action.target else None
+        top = state.discard[-1:] if state.discard else ()
+        first_exact = (onto is not None and onto.kind is SEQUENCE) or _spans_ranks(action.cards + tuple(top))
+        keys = [_keys(g, first_exact if n == 0 else _spans_ranks(g)) for n, g in enumerate(groups)]
+        return ActionRecord(verb, text, [[c.text for c in g] for g in groups], action.target, keys=keys)
+    if isinstance(action, Meld):
+        return ActionRecord(verb, text, [[c.text for c in g] for g in action.melds],
+                            keys=[_keys(g, _spans_ranks(g)) for g in action.melds])
+    if isinstance(action, Add):
+        onto = _target_meld(state, action.target)
+        exact = onto is not None and onto.kind is SEQUENCE
+        return ActionRecord(verb, text, [[c.text for c in action.cards]], action.target,
+                            keys=[_keys(action.cards, exact)])
+    if isinstance(action, Discard):
+        return ActionRecord(verb, text, [[action.card.text]], keys=[[action.card.kind]])
+    if isinstance(action, Merge):
+        return ActionRecord(verb, text, target=f"#{action.first}", other=f"#{action.second}")
+    if isinstance(action, Swap):
+        return ActionRecord(verb, text, [[action.card.text]], action.target, wild=action.wild.text,
+                            keys=[[action.card.kind]])
+    if isinstance(action, Answer):
+        return ActionRecord(verb, text, answer="yes" if action.yes else "no")
+    return ActionRecord(verb, text)
