@@ -34,6 +34,7 @@ import struct
 import subprocess
 import sys
 import time
+import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -413,6 +414,21 @@ def write_variants(out: Path, wheel: Path) -> None:
     (out / "variants.json").write_text(done.stdout, encoding="utf-8")
 
 
+#: The screens' protocol module, shared by the engine and the page's UI (canasta.protocol).
+PROTOCOL_MODULE = "canasta/protocol.py"
+
+
+def write_protocol(out: Path, wheel: Path) -> None:
+    """protocol.py for the MicroPython UI: the very module the shipped wheel holds, so the
+    page and the engine read and write the same records (DESIGN.md "Screens, the protocol")."""
+    with zipfile.ZipFile(wheel) as archive:
+        try:
+            data = archive.read(PROTOCOL_MODULE)
+        except KeyError:
+            raise BuildError(f"{wheel.name} holds no {PROTOCOL_MODULE}") from None
+    (out / "protocol.py").write_bytes(data)
+
+
 def build(out: Path) -> dict[str, Any]:
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
@@ -448,6 +464,7 @@ def build(out: Path) -> dict[str, Any]:
     }
     copy_web(WEB, out, values)
     write_variants(out, wheel)
+    write_protocol(out, wheel)
     cards = write_cards(out)
     write_icons(out)
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")

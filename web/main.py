@@ -2,12 +2,16 @@
 #
 # It talks to the engine only through window.canastaEngine (engine.js: a module worker
 # running Pyodide and worker.py, started before this UI loads), with JSON strings in and
-# out: new_game, snapshot, play, bot_step, next_hand, save, load (canasta.host). The engine and the bots think in the worker, so this thread only draws
-# the table and waits (asyncio), and the page never freezes.
+# out: new_game, snapshot, act, bot_step, hint, next_hand, save, load (canasta.host); the
+# records in them are canasta.protocol's (protocol.py, the engine's own module). The engine
+# and the bots think in the worker, so this thread only draws the table and waits
+# (asyncio), and the page never freezes.
 #
-# Modules (listed in mpy.json "files"): ui_text (catalogs, card names, errors, log lines),
-# ui_model (hand order, action texts from a selection, the legal list, URL parameters),
-# ui_render (HTML strings for each region). This file holds the DOM glue and the flow.
+# Modules (listed in mpy.json "files"): protocol (the engine's records, copied from the
+# wheel by the build), ui_intent (what a selection of cards means, from the records),
+# ui_text (catalogs, card names, errors, log lines), ui_model (settings, seats, URL
+# parameters), ui_render (HTML strings for each region). This file holds the DOM glue
+# and the flow.
 #
 # Contract with the page shell (shell.js):
 #   - data-owner on #status before writing to it; "canasta:ready" once the engine answered;
@@ -27,6 +31,8 @@ from pyscript.ffi import create_proxy
 # document.addEventListener). The window object itself is a plain JsProxy: use it.
 window = _window_module.window
 
+import protocol as P
+import ui_intent as I
 import ui_model as M
 import ui_render as R
 import ui_text
@@ -302,7 +308,7 @@ class App:
         regions = R.regions(self.cat, self.snap, self.ui)
         regions["g-feedback"] = R.esc(self.ui.feedback)
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"),
-                                              (self.snap.get("save") or {}).get("options"))
+                                              self.snap.get("options"))
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")
@@ -370,7 +376,7 @@ class App:
         d.busy = "true" if self.ui.busy else "false"
         d.hand = " ".join(v.get("hand") or [])
         d.handNumber = str(v.get("hand_number", 0))
-        d.moves = str(len(((s.get("save") or {}).get("record") or {}).get("hands", [[]])[-1]))
+        d.moves = str(s.get("moves", 0))
 
     def render_dialog_texts(self):
         by_id("ask-title").textContent = self.cat.t("dialogs.ask_title")
@@ -526,15 +532,15 @@ class App:
     async def call(self, name, *args):
         """One request to the engine worker: always a dict, {"ok": false, "error"} on failure."""
         if self.engine is None:
-            return {"ok": False, "error": {"code": "internal_error", "params": {}}}
+            return P.error_reply("internal_error", "the engine is not running")
         try:
             text = await self.engine.call(name, *args)
             data = json.loads(text)
         except Exception as error:
             print("engine call failed:", name, error)
-            return {"ok": False, "error": {"code": "worker_exception", "params": {}}}
+            return P.error_reply("worker_exception", str(error))
         if not isinstance(data, dict):
-            return {"ok": False, "error": {"code": "internal_error", "params": {}}}
+            return P.error_reply("internal_error", "not a reply: " + str(data)[:200])
         return data
 
     async def check_save(self):
@@ -579,14 +585,23 @@ class App:
             self.ui.selected = []
             self.ui.staged = []
         self.snap = snap
-        if not self.ui.watch and isinstance(snap.get("save"), dict):
-            if storage_set(SAVE_KEY, json.dumps(snap["save"])):
-                self.has_save = True
-            elif not self.save_failed:
-                # Say it once: the game goes on, but a reload would lose it.
-                self.save_failed = True
-                self.ui.feedback = self.cat.t("app.save_failed")
-                self.ui.feedback_kind = "hint"
+
+    async def store_save(self):
+        """Keep the game in local storage. Fetched from the engine when the player is to
+        act again or the hand ends, not with every bot move: a reload in between resumes
+        at the player's last move, and the bots (seeded per decision) play the same."""
+        if self.ui.watch or self.snap is None:
+            return
+        save = await self.call("save")
+        if save.get("format") is None:
+            return  # no game (an error envelope): nothing to keep
+        if storage_set(SAVE_KEY, json.dumps(save)):
+            self.has_save = True
+        elif not self.save_failed:
+            # Say it once: the game goes on, but a reload would lose it.
+            self.save_failed = True
+            self.ui.feedback = self.cat.t("app.save_failed")
+            self.ui.feedback_kind = "hint"
 
     def show_table(self):
         self.screen = "table"
@@ -634,6 +649,7 @@ class App:
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
+            await self.store_save()
         return True
 
     def enter_game(self, snap, watch):
@@ -712,6 +728,8 @@ class App:
                     drawn = now
                 else:
                     self.update_game_data()
+            if gen == self.gen:
+                await self.store_save()  # the player's turn, or the hand's end
         finally:
             if self.bots_gen == gen:
                 self.bots_gen = None
@@ -719,24 +737,25 @@ class App:
             self.render_table()
             self.render_banner()
 
-    async def play(self, text):
+    async def send(self, intent):
+        """Play the player's intent (canasta.protocol.ActionRecord): the engine reads it,
+        judges it, and either plays it or explains the refusal."""
         if self.ui.busy or self.snap is None:
             return
         self.ui.busy = True
         self.update_game_data()
         viewer = (self.snap.get("view") or {}).get("seat", 0)
         gen = self.gen
-        res = await self.call("play", viewer, text)
+        res = await self.call("act", viewer, json.dumps(intent.to_json()))
         self.ui.busy = False
         if gen != self.gen:
             return  # the player left this game meanwhile (Menu)
         if not res.get("ok"):
             self.feedback(self.cat.error_text(res.get("error")))
             return
-        self.ui.selected = []
-        self.ui.staged = []
-        self.ui.feedback = ""
+        self.clear_selection()
         self.set_snapshot(res["snapshot"])
+        await self.store_save()
         await self.after_move()
 
     async def busy_call(self, name, *args):
@@ -764,6 +783,7 @@ class App:
         self.ui.sheet_hidden = False
         self.set_snapshot(res)
         self.result_shown = False
+        await self.store_save()
         await self.after_move()
 
     # ------------------------------------------------------------------ actions
@@ -796,7 +816,7 @@ class App:
         elif act == "menu":
             self.leave_game()
         elif act == "again":
-            options = ((self.snap or {}).get("save") or {}).get("options") or {}
+            options = (self.snap or {}).get("options") or {}
             if options.get("players") in M.PLAYER_COUNTS:
                 self.prefs["players"] = options["players"]
             await self.start_game(self.ui.watch)
@@ -817,7 +837,7 @@ class App:
             if self.needs_answer():
                 self.dialog_open = False
                 self.dialog.close()
-                await self.play("answer yes" if act == "answer-yes" else "answer no")
+                await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
             await self.answer_hint()
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
@@ -847,6 +867,7 @@ class App:
             else:
                 ui.selected.append(i)
             ui.feedback = ""
+            ui.suggested = ""
             self.render_table()
             return
         if act == "unstage":
@@ -857,9 +878,7 @@ class App:
             self.render_table()
             return
         if act == "clear":
-            ui.selected = []
-            ui.staged = []
-            ui.feedback = ""
+            self.clear_selection()
             self.render_table()
             return
         if tb.hand_over:
@@ -870,44 +889,33 @@ class App:
             return
         if ui.busy:
             return
-        groups = [g for g in ui.staged] + ([list(ui.selected)] if ui.selected else [])
-        if act == "draw":
-            await self.play("draw")
-        elif act == "pass":
-            await self.play("pass")
+        groups = [[hand[i] for i in g] for g in ui.staged] + ([[hand[i] for i in ui.selected]] if ui.selected else [])
+        legal = tb.legal
+        if act in ("draw", "pass", "ask"):
+            await self.send(legal.intent(act, []))
         elif act == "take":
-            text = M.take_action(hand, groups, (tb.view or {}).get("discard_top"))
-            codes = [[hand[i] for i in g] for g in groups]
-            if not ui.staged and not tb.legal.take_matches(codes) and not (text == "take" and tb.legal.can_text("take")):
-                # only a named meld can take it (Samba: a sequence, one of two groups)
-                onto = tb.legal.take_onto([hand[i] for i in ui.selected])
-                if len(onto) > 1 and tb.glow_targets:
-                    onto = [t for t in onto if t.split()[1] in tb.glow_targets]
-                if onto:
-                    text = onto[0]
-            await self.play(text)
+            # the engine reads which group goes with the top card, and onto which meld
+            await self.send(legal.intent("take", groups))
         elif act == "merge":
-            merges = tb.legal.merges
+            merges = legal.merges()
             if not merges:
                 self.feedback(self.cat.t("hints.no_merge"), "hint")
                 return
-            await self.play(merges[0])
+            await self.send(merges[0])
         elif act == "swap":
             if len(ui.selected) != 1:
                 self.feedback(self.cat.t("hints.swap_one"), "hint")
                 return
-            code = hand[ui.selected[0]]
-            swaps = tb.legal.swap_for(code)
+            swaps = legal.swaps_for(hand[ui.selected[0]])
             if not swaps:
                 self.feedback(self.cat.t("hints.no_swap"), "hint")
                 return
-            target, wild = swaps[0]
-            await self.play("swap " + target + " " + code + " " + wild)
+            await self.send(swaps[0])
         elif act == "meld":
             if not groups:
                 self.feedback(self.cat.t("hints.select_cards"), "hint")
                 return
-            await self.play(M.meld_action(hand, groups))
+            await self.send(legal.intent("meld", groups))
         elif act == "stage":
             if not ui.selected:
                 self.feedback(self.cat.t("hints.select_cards"), "hint")
@@ -923,11 +931,10 @@ class App:
             if not tb.my_melds:
                 self.feedback(self.cat.t("hints.no_meld_to_add"), "hint")
                 return
-            target = el.dataset.target if act == "add-to" else self.add_target(tb)
-            if not target:
-                self.feedback(self.cat.t("hints.choose_meld"), "hint")
-                return
-            await self.play(M.add_action(target, hand, ui.selected))
+            # A meld tapped names the target; the Add button leaves it to the engine,
+            # which finds the one meld the cards fit or asks the player to choose.
+            target = el.dataset.target if act == "add-to" else ""
+            await self.send(legal.intent("add", [[hand[i] for i in ui.selected]], target))
         elif act == "discard":
             if ui.staged:
                 self.feedback(self.cat.t("hints.staged_discard"), "hint")
@@ -935,30 +942,32 @@ class App:
             if len(ui.selected) != 1:
                 self.feedback(self.cat.t("hints.discard_one"), "hint")
                 return
-            await self.play(M.discard_action(hand, ui.selected[0]))
-        elif act == "ask":
-            await self.play("ask")
+            await self.send(legal.intent("discard", [[hand[ui.selected[0]]]]))
         elif act == "hint":
             await self.hint(tb)
 
+    def clear_selection(self):
+        self.ui.selected = []
+        self.ui.staged = []
+        self.ui.feedback = ""
+        self.ui.suggested = ""
+
     async def hint(self, tb):
-        """The expert's suggestion for this turn, with its reason; the cards it would
-        play are selected, but nothing is played until the player clicks."""
+        """The expert's suggestion for this turn, with its reason; the cards it would play
+        are selected (groups beyond the first set aside, as "+ Group" does) and its
+        button is marked, but nothing is played until the player clicks."""
         self.ui.busy = True  # the actions wait while the expert thinks
         self.feedback(self.cat.t("hints.thinking"), "hint")
         res = await self.busy_call("hint", tb.viewer)
         if res is None:
             return
-        action = str(res.get("action") or "")
-        words = action.split()
-        if words and words[0] in ("meld", "add", "take", "discard", "swap"):
-            codes = [w for w in words[1:] if w != "|" and not w.startswith("#")]
-            if words[0] == "add" and words[1:2] and not words[1].startswith("#"):
-                codes = codes[1:]  # the rank letter names the meld
-            if words[0] == "swap":
-                codes = codes[1:2]
-            self.ui.selected = M.indices_of(tb.hand, codes)
-            self.ui.staged = []
+        try:
+            record = P.ActionRecord.from_json(res.get("hint"))
+        except P.ProtocolError:
+            record = None
+        if record is not None:
+            self.ui.staged, self.ui.selected = I.hint_selection(tb.hand, record)
+            self.ui.suggested = record.verb if record.verb not in ("answer",) else ""
         self.feedback(self.cat.hint_text(res), "hint")
 
     async def answer_hint(self):
@@ -979,22 +988,6 @@ class App:
             return
         self.ask_hint = res
         box.textContent = self.cat.hint_text(res)
-
-    def add_target(self, tb):
-        """The meld the Add button means: the one meld the selection can join, else the
-        one meld of the selection's rank; None when the player must choose."""
-        if len(tb.glow_targets) == 1:
-            return tb.glow_targets[0]
-        if tb.glow_targets:
-            return None
-        ranks = [M.rank_of(c) for c in tb.sel_codes if not M.is_wild(c)]
-        if ranks and ranks.count(ranks[0]) == len(ranks):
-            matches = [tb.targets[i] for i in range(len(tb.my_melds)) if M.meld_rank(tb.my_melds[i]) == ranks[0]]
-            if len(matches) == 1:
-                return matches[0]
-        if len(tb.targets) == 1:
-            return tb.targets[0]
-        return None
 
     def set_lang(self, lang):
         if lang not in self.catalogs:

@@ -3,6 +3,7 @@
 # tests/web run them on CPython. Every element the player acts on carries data-act (one
 # click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
 
+import ui_intent as I
 import ui_model as M
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
@@ -32,6 +33,7 @@ class UIState:
         self.busy = False
         self.feedback = ""      # an explanation (refusal, hint)
         self.feedback_kind = "error"
+        self.suggested = ""     # the verb of the hint shown (its button is marked)
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
 
 
@@ -48,8 +50,9 @@ class Table:
         self.viewer = v.get("seat", 0)
         self.my_side = v.get("side", 0)
         self.sides = v.get("sides", 2)
-        self.hand = M.sort_hand(v.get("hand") or [])
-        self.legal = M.Legal(snap.get("legal"))
+        self.hand = list(v.get("hand") or [])  # in the engine's order
+        self.legal = I.Intents(snap)
+        self.kinds = self.legal.kinds
         self.phase = v.get("phase", "")
         self.turn = snap.get("turn", v.get("turn", -1))
         self.hand_over = bool(snap.get("hand_over"))
@@ -57,10 +60,10 @@ class Table:
         self.my_turn = (not ui.watch and not self.hand_over and bool(snap.get("human_turn"))
                         and self.turn == self.viewer)
         self.can_act = self.my_turn and not ui.busy
-        melds = v.get("melds") or [[] for _ in range(self.sides)]
+        # the engine's meld records (canasta.protocol.MeldRecord), per side
+        melds = snap.get("melds") or [[] for _ in range(self.sides)]
         self.melds = melds
         self.my_melds = melds[self.my_side] if self.my_side < len(melds) else []
-        self.targets = M.meld_targets(self.my_melds)
         sel = [self.hand[i] for i in ui.selected if i < len(self.hand)]
         self.sel_codes = sel
         self.glow_targets = self.legal.add_targets(sel) if sel and self.phase == "play" else []
@@ -90,8 +93,9 @@ def card_figure(cat, code, cls="mini"):
             + card_img(code) + '</span>')
 
 
-def special_class(code):
-    k = M.kind_of(code)
+def special_class(code, kinds):
+    """A card's look by its kind as the engine names it (canasta.cards.KINDS)."""
+    k = kinds.get(code, "")
     if k in ("2", "JK"):
         return " wild"
     if k == "R3":
@@ -420,7 +424,7 @@ def melds_area(tb, side, cls):
            '<h2 class="melds-title" id="' + head_id + '">' + esc(tb.side_name(side)) + '</h2>'
            '<div class="meld-row">']
     if threes:
-        three_key = "table.threes" if [c for c in threes if M.kind_of(c) == "B3"] else "table.red_threes"
+        three_key = "table.threes" if [c for c in threes if tb.kinds.get(c) == "B3"] else "table.red_threes"
         out.append('<div class="meld red3s" role="group" aria-label="' + esc(cat.t(three_key) + ": "
                    + str(len(threes))) + '"><span class="mfan">')
         for c in threes:
@@ -428,28 +432,32 @@ def melds_area(tb, side, cls):
         out.append('</span><span class="meld-label">' + esc(cat.t(three_key)) + '</span></div>')
     if not melds and not threes:
         out.append('<p class="empty">' + esc(cat.t("table.no_melds")) + '</p>')
-    targets = M.meld_targets(melds)
-    for i in range(len(melds)):
-        out.append(meld_box(tb, side, i, melds[i], targets[i]))
+    for meld in melds:
+        out.append(meld_box(tb, side, meld))
     out.append('</div></section>')
     return "".join(out)
 
 
-def meld_box(tb, side, i, cards, target):
+#: The engine's meld kinds (canasta.protocol.MELD_KINDS) as the page's styles name them.
+MELD_STYLES = {"group": "group", "black_threes": "black3s", "sequence": "sequence", "wild": "wild"}
+
+
+def meld_box(tb, side, meld):
+    """One meld, drawn from the engine's record of it: its kind, whether it is a canasta
+    and of which kind (canasta.protocol.MeldRecord)."""
     cat = tb.cat
-    rank = M.meld_rank(cards)
-    kinds = (tb.view.get("meld_kinds") or [])
-    kinds = kinds[side] if side < len(kinds) else []
-    # the engine's kind where the view has it (a sequence may hold wild cards in Open
-    # Samba); else read from the cards
-    mkind = M.ENGINE_KINDS.get(kinds[i], "group") if i < len(kinds) else M.meld_kind(cards)
-    wilds = len([c for c in cards if M.is_wild(c)])
-    canasta = M.is_canasta(cards)
-    natural = M.is_natural(cards)
+    i = meld.get("index", 0)
+    target = meld.get("id", "")
+    cards = meld.get("cards") or []
+    rank = meld.get("rank", "")
+    mkind = MELD_STYLES.get(meld.get("kind"), "group")
+    wilds = meld.get("wilds", 0)
+    canasta = bool(meld.get("canasta"))
+    natural = meld.get("canasta") in ("natural", "special", "sequence") or (not canasta and not wilds)
     variant = tb.view.get("variant", "")
     kind = ""
     if mkind == "sequence":
-        suit = cards[0][1:2] if cards else ""
+        suit = meld.get("suit", "")
         title = cat.t("table.sequence", suit=cat.t("cards.suits." + SUIT_KEYS.get(suit, "S")))
         if canasta:
             kind = _variant_word(cat, variant, "sequence_canasta", "table.samba")
@@ -479,7 +487,7 @@ def meld_box(tb, side, i, cards, target):
     if canasta and mkind == "group":
         # A canasta is squared up: one card on top (natural: a red card, mixed: a black one,
         # as players mark them at the table).
-        top = [c for c in cards if not M.is_wild(c)]
+        top = [c for c in cards if tb.kinds.get(c, "2") not in ("2", "JK")]
         suits = ("H", "D") if natural else ("S", "C")
         coloured = [c for c in top if c[1:2] in suits]
         shown = [coloured[0] if coloured else (top[0] if top else cards[0])]
@@ -566,11 +574,11 @@ def hand_area(tb):
     out = ['<h2 class="hand-title" id="hand-h">' + esc(title) + '</h2>'
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch
-    for rank, indices in M.group_hand(hand):
+    for rank, indices in I.group_hand(hand, tb.kinds):
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
         for i in indices:
             code = hand[i]
-            cls = "hcard" + special_class(code)
+            cls = "hcard" + special_class(code, tb.kinds)
             pressed = i in ui.selected
             if pressed:
                 cls += " selected"
@@ -627,20 +635,20 @@ def actions_bar(tb):
                         tb.can_act and legal.can("draw")))
     groups = [[tb.hand[i] for i in g] for g in ui.staged] + ([tb.sel_codes] if sel else [])
     take_ok = tb.can_act and legal.can("take")
-    take_hint = legal.take_matches(groups) or (not tb.ui.staged and len(legal.take_onto(tb.sel_codes)) > 0)
+    take_hint = len(legal.fits("take", groups)) > 0
     buttons.append(("take", cat.t("actions.take"), take_ok, take_ok and take_hint))
     buttons.append(("meld", cat.t("actions.meld"), play and (sel > 0 or staged > 0),
-                    play and legal.meld_matches(groups)))
+                    play and len(legal.fits("meld", groups)) > 0))
     buttons.append(("stage", cat.t("actions.stage"), tb.can_act and tb.phase in ("draw", "play") and sel > 0,
                     False))
     buttons.append(("add", cat.t("actions.add"), play and sel > 0 and len(tb.my_melds) > 0,
                     play and len(tb.glow_targets) > 0))
     buttons.append(("discard", cat.t("actions.discard"), play and sel == 1 and not staged,
                     play and sel == 1 and not staged and legal.can("discard")))
-    if legal.merges:  # Samba: two groups of a rank may become one
+    if legal.merges():  # Samba: two groups of a rank may become one
         buttons.append(("merge", cat.t("actions.merge"), play, play))
-    if legal.swaps:  # Samba: a natural card from hand for a group's wild card
-        swap_ok = play and sel == 1 and len(legal.swap_for(tb.sel_codes[0])) > 0
+    if legal.swaps():  # Samba: a natural card from hand for a group's wild card
+        swap_ok = play and sel == 1 and len(legal.swaps_for(tb.sel_codes[0])) > 0
         buttons.append(("swap", cat.t("actions.swap"), play and sel == 1, swap_ok))
     buttons.append(("hint", cat.t("actions.hint"), tb.can_act, False))
     if tb.players > tb.sides:  # partnerships: a partner to ask
@@ -651,6 +659,8 @@ def actions_bar(tb):
         cls = "btn act"
         if hint:
             cls += " hint"
+        if act == ui.suggested and enabled:
+            cls += " suggested"  # the button that plays the hint shown
         out.append('<button type="button" class="' + cls + '" id="act-' + act + '" data-act="' + act + '"'
                    + ('' if enabled else ' aria-disabled="true"') + '>' + esc(label) + '</button>')
     out.append('</div>')

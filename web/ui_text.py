@@ -174,31 +174,34 @@ class Catalog:
         return self.t(key) if reason and self.has(key) else self.t("app.save_damaged")
 
     # ------------------------------------------------------------------ log
-    def suggestion(self, action):
-        """An action text as advice to the player ("Discard the 5 of clubs")."""
-        words = str(action).split()
-        verb = words[0] if words else ""
-        cards = [w for w in words[1:] if w != "|" and not w.startswith("#")]
+    def suggestion(self, record):
+        """An action record (canasta.protocol.ActionRecord as JSON: verb, groups, wild,
+        answer) as advice to the player ("Discard the 5 of clubs")."""
+        if not isinstance(record, dict):
+            return self.t("suggest.none")
+        verb = str(record.get("verb") or "")
+        cards = []
+        for group in record.get("groups") or []:
+            cards.extend(group)
         if verb == "answer":
-            return self.t("suggest.answer_yes" if words[1:2] == ["yes"] else "suggest.answer_no")
+            return self.t("suggest.answer_yes" if record.get("answer") == "yes" else "suggest.answer_no")
         if verb == "add":
-            return self.t("suggest.add", cards=self.card_list(cards[1:] if words[1:2] and not words[1].startswith("#")
-                                                             else cards))
+            return self.t("suggest.add", cards=self.card_list(cards))
         if verb in ("meld", "take") and cards:
             return self.t("suggest." + verb + "_cards", cards=self.card_list(cards))
         if verb == "discard":
             return self.t("suggest.discard", card=self.card_name(cards[0] if cards else ""))
-        if verb == "swap" and len(cards) == 3:
-            return self.t("suggest.swap", card=self.card_name(cards[1]), wild=self.card_name(cards[2]))
+        if verb == "swap" and cards:
+            return self.t("suggest.swap", card=self.card_name(cards[0]), wild=self.card_name(record.get("wild")))
         if verb in ("draw", "take", "ask", "pass", "merge"):
             return self.t("suggest." + verb)
-        return str(action)
+        return str(record.get("text") or verb)
 
     def hint_text(self, hint):
         """The expert's suggestion ({"action", "reason": {"code", "params"}}) in one line."""
-        if not isinstance(hint, dict) or not hint.get("action"):
+        if not isinstance(hint, dict) or not isinstance(hint.get("hint"), dict):
             return self.t("suggest.none")
-        text = self.suggestion(hint["action"])
+        text = self.suggestion(hint["hint"])
         reason = hint.get("reason") or {}
         key = "reasons." + str(reason.get("code") or "")
         if isinstance(reason, dict) and self.has(key):

@@ -6,8 +6,9 @@
 # owns the game. engine-worker.js unpacks the wheel into site-packages before running this
 # file, so `import canasta` needs no micropip; it calls the functions named in __export__.
 #
-# Failures have the host's own shape, {"ok": false, "error": {"code", "params", "message"}},
-# so the UI can always parse what it gets; the worker adds two codes:
+# Failures have the protocol's one envelope (canasta.protocol.error_reply: {"ok": false, "v",
+# "error": {"code", "params", "message"}}), so the UI can always parse what it gets; the
+# worker adds two codes:
 #   host_unavailable   canasta.host (or the function) is missing in this engine
 #   worker_exception   an exception escaped canasta.host (a bug: the host never raises);
 #                      params: {"type", "traceback"}
@@ -16,6 +17,7 @@ import sys
 import traceback
 
 import canasta
+from canasta.protocol import PROTOCOL_VERSION, error_reply
 
 try:
     from canasta import host
@@ -24,7 +26,7 @@ except ImportError:
 
 
 def _error(code, message, **params):
-    return json.dumps({"ok": False, "error": {"code": code, "params": params, "message": message}})
+    return json.dumps(error_reply(code, message, params))
 
 
 def _call(name, *args):
@@ -51,6 +53,7 @@ def ping():
             "python": sys.version.split()[0],
             "platform": sys.platform,
             "host": host is not None,
+            "protocol": PROTOCOL_VERSION,
         }
     )
 
@@ -91,4 +94,9 @@ def load(save_json):
     return _call("load", save_json)
 
 
-__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "bot_step", "hint", "next_hand", "save", "load"]
+def act(seat, intent_json):
+    return _call("act", seat, intent_json)
+
+
+__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "next_hand", "save",
+              "load"]

@@ -16,6 +16,8 @@ const web = join(repo, "web");
 for (const name of readdirSync(web)) {
   if (name.startsWith("ui_") && name.endsWith(".py")) mp.FS.writeFile("/" + name, readFileSync(join(web, name)));
 }
+// The engine's protocol module, as the site's build ships it beside the UI (protocol.py).
+mp.FS.writeFile("/protocol.py", readFileSync(join(repo, "pycore", "canasta", "protocol.py")));
 mp.FS.mkdir("/i18n");
 for (const name of readdirSync(join(web, "i18n"))) {
   mp.FS.writeFile("/i18n/" + name, readFileSync(join(web, "i18n", name)));

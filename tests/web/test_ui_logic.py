@@ -1,5 +1,5 @@
-"""The UI's pure modules on CPython: URL parameters, action texts from a selection, the
-legal list, texts from the catalogs, and the rendered HTML (no inline styles or scripts:
+"""The UI's pure modules on CPython: URL parameters, what a selection means from the
+engine's records (ui_intent), texts from the catalogs, and the rendered HTML (no inline styles or scripts:
 the site's CSP allows none)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from canasta.host import Host
 WEB = Path(__file__).resolve().parents[2] / "web"
 sys.path.insert(0, str(WEB))
 
+import ui_intent as I  # noqa: E402
 import ui_model as M  # noqa: E402
 import ui_render as R  # noqa: E402
 import ui_text  # noqa: E402
@@ -76,63 +77,93 @@ def test_setup_keeps_only_choices_the_catalog_offers() -> None:
     assert empty.normalize(M.DEFAULTS)[0]["variant"] == "classic"
 
 
-def test_meld_kinds_and_targets() -> None:
-    melds = [["KH", "KS", "2C"], ["2C", "2D", "JK"], ["7H", "6H", "5H", "4H"], ["3S", "3C", "3S"], ["KD", "KC", "KS"]]
-    assert [M.meld_kind(m) for m in melds] == ["group", "wild", "sequence", "black3s", "group"]
-    # a wild-card meld, a sequence and two groups of a rank are named by index
-    assert M.meld_targets(melds) == ["#0", "#1", "#2", "3", "#4"]
+def samba_snapshot() -> dict[str, Any]:
+    """A Samba snapshot at the human's play phase, from the engine."""
+    host = Host()
+    snap = json.loads(host.new_game(json.dumps({"variant": "samba", "seed": 6, "players": 4})))
+    while not snap["human_turn"]:
+        snap = json.loads(host.bot_step())["snapshot"]
+    return dict(json.loads(host.play(0, "draw"))["snapshot"])
 
 
-def test_samba_actions_in_the_legal_list() -> None:
-    legal = M.Legal(["draw", "take #2", "take #1 9H 9S", "merge #0 #3", "swap #1 9D 2C", "discard 5H"])
-    assert legal.take_onto([]) == ["take #2"] and legal.take_onto(["9C", "9D"]) == ["take #1 9D 9C"]
-    assert legal.take_onto(["9C"]) == [] and not legal.take_matches([["9C", "9D"]])
-    assert legal.merges == ["merge #0 #3"]
-    assert legal.swap_for("9S") == [("#1", "2C")] and legal.swap_for("8S") == []
-    assert CATS["en"].log_line("West", "swap #1 9D 2C") == "West put 9 of diamonds in place of 2 of clubs"
-    assert CATS["fr"].log_line("Ouest", "merge #0 #3", you=True) == "Vous avez fusionné deux combinaisons"
+def test_a_selection_plays_the_listed_action_with_other_suits() -> None:
+    """ui_intent reads the engine's records only: a selection of other cards of the same
+    kinds fits the same action; a sequence's keys name its cards."""
+    snap = samba_snapshot()
+    legal = I.Intents(snap)
+    assert legal.records and all(r.text for r in legal.records)
+    assert [r.text for r in legal.records] == snap["legal"]
+    for record in legal.records:
+        assert legal.intent(record.verb, list(reversed(record.groups)), record.target).groups in (
+            record.groups, list(reversed(record.groups)))
+    seq = I.P.ActionRecord("meld", "meld 4H 5H 6H", [["4H", "5H", "6H"]], keys=[["4H", "5H", "6H"]])
+    group = I.P.ActionRecord("meld", "meld QH QD 2D", [["QH", "QD", "2D"]], keys=[["Q", "Q", "2"]])
+    kinds = {"4S": "4", "4H": "4", "5H": "5", "6H": "6", "QS": "Q", "QC": "Q", "2H": "2"}
+    assert I.P.matches(seq, [["6H", "4H", "5H"]], kinds) == [["6H", "4H", "5H"]]
+    assert I.P.matches(seq, [["4S", "5H", "6H"]], kinds) is None
+    assert I.P.matches(group, [["QS", "2H", "QC"]], kinds) == [["QS", "2H", "QC"]]
+    assert I.P.matches(group, [["QS", "QC"]], kinds) is None
+
+
+def test_an_unlisted_selection_is_sent_for_the_engine_to_judge() -> None:
+    legal = I.Intents({"actions": [{"verb": "meld", "text": "meld QH QD 2D", "groups": [["QH", "QD", "2D"]],
+                                    "keys": [["Q", "Q", "2"]]}], "kinds": {}})
+    intent = legal.intent("meld", [["KH", "KS", "KD", "KC"], []])
+    assert intent.to_json() == {"verb": "meld", "text": "", "groups": [["KH", "KS", "KD", "KC"]]}
+    host = Host()
+    snap = json.loads(host.new_game(json.dumps({"seed": 1, "players": 4})))
+    while not snap["human_turn"]:
+        snap = json.loads(host.bot_step())["snapshot"]
+    out = json.loads(host.act(0, json.dumps(intent.to_json())))
+    assert out["ok"] is False and out["error"]["code"] in ("wrong_phase", "card_not_in_hand")
+
+
+def test_hint_selects_its_groups_and_marks_its_button() -> None:
+    hand = ["AD", "KH", "KC", "5H", "5S", "3S", "2D", "JK"]
+    record = I.P.ActionRecord("take", groups=[["KH", "KC"], ["5H", "5S", "JK"]])
+    assert I.hint_selection(hand, record) == ([[1, 2]], [3, 4, 7])
+    assert I.hint_selection(hand, I.P.ActionRecord("draw")) == ([], [])
+    snap = samba_snapshot()
+    ui = R.UIState()
+    ui.suggested = "discard"
+    ui.selected = [0]
+    assert 'class="btn act hint suggested" id="act-discard"' in R.actions_bar(R.Table(CATS["en"], snap, ui))
 
 
 def test_hint_lines() -> None:
     en, fr = CATS["en"], CATS["fr"]
-    hint = {"action": "add #2 2C JK", "reason": {"code": "complete_canasta", "params": {"rank": "*"}}}
+    hint = {"hint": {"verb": "add", "groups": [["2C", "JK"]], "target": "#2"},
+            "reason": {"code": "complete_canasta", "params": {"rank": "*"}}}
     assert en.hint_text(hint) == ("Suggestion: add 2 of clubs, Joker to your side's meld — it completes a canasta "
                                   "of Wild cards.")
-    hint = {"action": "discard 9S", "reason": {"code": "safe_discard", "params": {"card": "9S"}}}
+    hint = {"hint": {"verb": "discard", "groups": [["9S"]]}, "reason": {"code": "safe_discard", "params": {"card": "9S"}}}
     assert fr.hint_text(hint).startswith("Suggestion : défaussez 9 de pique — ")
-    assert en.hint_text({"action": "draw", "reason": {"code": "no_such_reason"}}) == "Suggestion: draw from the stock"
+    assert en.hint_text({"hint": {"verb": "draw"}, "reason": {"code": "no_such_reason"}}) == \
+        "Suggestion: draw from the stock"
     assert en.hint_text(None) == en.t("suggest.none")
+    assert en.hint_text({"action": "draw"}) == en.t("suggest.none")
+    assert CATS["en"].log_line("West", "swap #1 9D 2C") == "West put 9 of diamonds in place of 2 of clubs"
+    assert CATS["fr"].log_line("Ouest", "merge #0 #3", you=True) == "Vous avez fusionné deux combinaisons"
 
 
-def test_hand_order_and_groups() -> None:
-    hand = M.sort_hand(["JK", "2C", "3S", "4H", "AS", "KD", "KH", "TC"])
-    assert hand == ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]
-    assert [r for r, _ in M.group_hand(hand)] == ["A", "K", "T", "4", "3", "2", "JK"]
+def test_hand_groups_follow_the_engines_kinds() -> None:
+    hand = ["AS", "KH", "KD", "TC", "4H", "3S", "2C", "JK"]
+    kinds = {"AS": "A", "KH": "K", "KD": "K", "TC": "T", "4H": "4", "3S": "B3", "2C": "2", "JK": "JK"}
+    assert [k for k, _ in I.group_hand(hand, kinds)] == ["A", "K", "T", "4", "B3", "2", "JK"]
 
 
-def test_action_texts() -> None:
-    hand = ["KH", "KD", "9S", "9H", "9C", "2C", "JK"]
-    assert M.meld_action(hand, [[0, 1, 5]]) == "meld KH KD 2C"
-    assert M.meld_action(hand, [[0, 1, 5], [2, 3, 4]]) == "meld KH KD 2C | 9S 9H 9C"
-    # The group matching the top card goes first, whichever order it was staged in.
-    assert M.take_action(hand, [[0, 1, 6], [2, 3]], "9D") == "take 9S 9H | KH KD JK"
-    assert M.take_action(hand, [], "9D") == "take"
-    assert M.add_action("9", hand, [6, 5]) == "add 9 2C JK"
-    assert M.discard_action(hand, 2) == "discard 9S"
-
-
-def test_legal_list_by_card_kinds() -> None:
-    legal = M.Legal(["draw", "take QH 2D", "meld JS JS JD", "add 8 2D", "add #2 JK", "discard AD", "ask"])
-    assert legal.can("draw") and legal.can("take") and legal.can("ask") and not legal.can("pass")
-    assert legal.meld_matches([["JH", "JC", "JD"]])  # other suits, same kinds
-    assert not legal.meld_matches([["JH", "JC"]])
-    assert legal.take_matches([["QS", "2C"]])
-    assert legal.add_targets(["2H"]) == ["8"] and legal.add_targets(["JK"]) == ["#2"]
-
-
-def test_meld_targets_name_shared_ranks_by_index() -> None:
-    assert M.meld_targets([["KH", "KS", "KD"], ["9H", "9S", "2C"]]) == ["K", "9"]
-    assert M.meld_targets([["KH", "KS", "KD"], ["KC", "KS", "2C"]]) == ["#0", "#1"]
+def test_melds_are_drawn_from_the_engines_records() -> None:
+    """A canasta is shown as the engine classifies it (a canasta size of 8 here would not
+    change the UI's code: it reads the record's canasta field)."""
+    snap = samba_snapshot()
+    meld = {"id": "K", "side": 0, "index": 0, "kind": "group", "rank": "K", "suit": "", "wilds": 1,
+            "cards": ["KS", "KH", "KD", "KC", "KS", "KH", "2C"], "canasta": "", "closed": False}
+    snap["melds"] = [[meld], []]
+    html = R.melds_area(R.Table(CATS["en"], snap, R.UIState()), 0, "ours")
+    assert "canasta" not in html.split('class="meld')[1].split('"')[0]
+    snap["melds"] = [[dict(meld, canasta="mixed")], []]
+    html = R.melds_area(R.Table(CATS["en"], snap, R.UIState()), 0, "ours")
+    assert 'class="meld kind-group canasta mixed"' in html and CATS["en"].t("table.canasta_mixed") in html
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
@@ -237,7 +268,7 @@ def test_the_game_rules_name_the_bots_levels() -> None:
     advanced panel), from the save's options; a game with no bots names none."""
     host = Host()
     snap = json.loads(host.new_game(json.dumps({"seed": 3, "players": 4, "bot": "casual", "bots": {"2": "expert"}})))
-    options = snap["save"]["options"]
+    options = snap["options"]
     from canasta.catalog import catalog
 
     setup = M.Setup(catalog())
@@ -250,3 +281,15 @@ def test_the_game_rules_name_the_bots_levels() -> None:
     assert R.bot_levels(CATS["en"], 2, 2, {"humans": [0, 1], "bot": "good"}) == []
     assert R.bot_levels(CATS["en"], 4, 2, None) == []
     assert R.bot_levels(CATS["en"], 4, 2, {"humans": [0], "bot": "someday"}) == [(CATS["en"].t("app.level"), "someday")]
+
+
+def test_the_ui_decides_no_rule() -> None:
+    """Screens hold no rules (DESIGN.md "Screens, the protocol"): no ui module names the
+    canasta size, tells a wild card or a meld's kind from card codes, or parses the
+    engine's legal list; those facts come in the engine's records."""
+    forbidden = ("CANASTA_SIZE", "is_wild", "kind_of", "meld_kind", "is_canasta", "meld_rank", "meld_targets",
+                 "RANKS =", "class Legal", '"legal"')
+    for path in sorted(WEB.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        found = [word for word in forbidden if word in text]
+        assert not found, f"{path.name} decides rules again: {found}"

@@ -32,12 +32,36 @@ def ser(value):
         return '"' + value + '"'
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(ser(v) for v in value) + "]"
+    if isinstance(value, dict):  # MicroPython's dicts keep no order: sorted keys
+        return "{" + ", ".join(ser(k) + ": " + ser(value[k]) for k in sorted(value)) + "}"
     return str(value)
 
 
 def out(label, value):
     print(label + " = " + ser(value))
 
+
+import protocol as P  # noqa: E402
+import ui_intent as I  # noqa: E402
+
+# What a selection means, read from records as the engine writes them (canasta.protocol):
+# kinds stand for other suits, a sequence's keys name its cards.
+RECORDS = {"actions": [
+    {"verb": "draw", "text": "draw", "groups": []},
+    {"verb": "take", "text": "take KS KD | 5H 5S 5C", "groups": [["KS", "KD"], ["5H", "5S", "5C"]],
+     "keys": [["K", "K"], ["5", "5", "5"]]},
+    {"verb": "take", "text": "take #2", "groups": [], "target": "#2"},
+    {"verb": "meld", "text": "meld QH QD 2D", "groups": [["QH", "QD", "2D"]], "keys": [["Q", "Q", "2"]]},
+    {"verb": "meld", "text": "meld 4H 5H 6H", "groups": [["4H", "5H", "6H"]], "keys": [["4H", "5H", "6H"]]},
+    {"verb": "add", "text": "add 8 2D", "groups": [["2D"]], "target": "8", "keys": [["2"]]},
+    {"verb": "add", "text": "add #1 JK", "groups": [["JK"]], "target": "#1", "keys": [["JK"]]},
+    {"verb": "merge", "text": "merge #0 #3", "groups": [], "target": "#0", "other": "#3"},
+    {"verb": "swap", "text": "swap #1 9D 2C", "groups": [["9D"]], "target": "#1", "wild": "2C", "keys": [["9"]]},
+    {"verb": "discard", "text": "discard AD", "groups": [["AD"]], "keys": [["A"]]},
+    {"verb": "ask", "text": "ask", "groups": []}, {"verb": "fly", "text": "?"}],
+    "kinds": {"2C": "2", "2D": "2", "2H": "2", "AD": "A", "JK": "JK", "KC": "K", "KH": "K", "KS": "K", "KD": "K",
+              "QS": "Q", "QC": "Q", "QH": "Q", "QD": "Q", "5H": "5", "5S": "5", "5C": "5", "5D": "5", "4H": "4",
+              "4S": "4", "6H": "6", "6S": "6", "9S": "9", "9D": "9", "3S": "B3", "TS": "T"}}
 
 cats = {}
 for lang in ("en", "fr"):
@@ -63,6 +87,8 @@ for lang in ("en", "fr"):
     for action in ("draw", "take KH KS", "meld KH KS KD | 9S 9H 9C", "add K 2C JK", "discard 5C", "ask",
                    "answer yes", "answer no", "pass", "weird"):
         out(lang + " log", [cat.log_line("X", action), cat.log_line("X", action, you=True)])
+    for record in RECORDS["actions"] + [{"verb": "answer", "answer": "no"}, None]:
+        out(lang + " suggest", cat.suggestion(record))
     out(lang + " fill", cat.t("app.bad_param", name="a", value="b", expected="c"))
     out(lang + " reason", [cat.reason_text("bad_json"), cat.reason_text("JSONDecodeError"), cat.reason_text(None)])
 
@@ -74,23 +100,22 @@ for q in ("", "?lang=fr&players=2&seed=42&watch=1&speed=instant&new=0&target=750
     values, problems = M.parse_query(q)
     out("query " + q, [sorted(values.items()), problems])
 out("without", [M.query_without("?seed=5&new=1&lang=fr", ("seed", "new")), M.query_without("?new=1", ("new",))])
-hand = M.sort_hand(["2D", "AD", "JK", "KC", "3S", "5H", "5S", "TS", "9H", "KH"])
-out("hand", hand)
-out("groups", M.group_hand(hand))
-idx = {c: i for i, c in enumerate(hand)}
-out("meld", M.meld_action(hand, [[idx["KC"], idx["KH"], idx["2D"]], [idx["5H"], idx["5S"], idx["JK"]]]))
-out("take", [M.take_action(hand, [[idx["5H"], idx["5S"], idx["JK"]], [idx["KC"], idx["KH"]]], "KD"),
-             M.take_action(hand, [], "KD"), M.take_action(hand, [[idx["KC"], idx["KH"]]], "5D")])
-out("add", M.add_action("K", hand, [idx["2D"]]))
-out("discard", M.discard_action(hand, idx["TS"]))
-out("targets", M.meld_targets([["KH", "KS", "KD"], ["9H", "9S", "2C"], ["3S", "3C", "3S"], ["JK", "QH", "QS"]]))
-out("targets2", M.meld_targets([["KH", "KS", "KD"], ["KC", "KS", "2C"]]))
-legal = M.Legal(["meld QH QD 2D", "meld JS JS JD | 9H 9S 9C", "add 8 2D", "add #1 JK", "discard AD",
-                 "take QH 2D", "take KS KD | 5H 5S 5C", "answer yes", "ask", "draw"])
-out("legal", [legal.can("draw"), legal.can("take"), legal.can("answer yes"), legal.can("pass"),
-              legal.meld_matches([["QS", "QC", "2H"]]), legal.meld_matches([["9D", "9C", "9S"], ["JH", "JS", "JD"]]),
-              legal.meld_matches([["QS", "QC"]]), legal.take_matches([["KH", "KC"], ["5D", "5S", "5H"]]),
-              legal.add_targets(["2C"]), legal.add_targets(["JK"]), legal.add_targets([])])
+legal = I.Intents(RECORDS)
+out("records", [len(legal.records), legal.can("draw"), legal.can("take"), legal.can("pass"), legal.can("fly")])
+out("fits", [[r.to_json()["groups"] for r in legal.fits("meld", [["QS", "QC", "2H"]])],
+             len(legal.fits("meld", [["QS", "QC"]])), len(legal.fits("meld", [["4S", "5H", "6H"]])),
+             [r.target for r in legal.fits("take", [["5D", "5S", "5H"], ["KH", "KC"]])],
+             [r.groups for r in legal.fits("take", [["5D", "5S", "5H"], ["KH", "KC"]])],
+             legal.add_targets(["2C"]), legal.add_targets(["JK"]), legal.add_targets([])])
+out("intents", [legal.intent("take", [["KH", "KC"], ["5D", "5S", "5H"]]).to_json(),
+                legal.intent("add", [["2H"]], "#1").to_json(), legal.intent("meld", [["KH"], []]).to_json(),
+                [r.to_json() for r in legal.swaps_for("9S")], [r.text for r in legal.merges()]])
+hand = ["AD", "KH", "KC", "TS", "5H", "5S", "3S", "2D", "JK"]
+out("groups", I.group_hand(hand, RECORDS["kinds"]))
+hint = P.ActionRecord.from_json({"verb": "take", "groups": [["KH", "KC"], ["5H", "5S", "JK"]]})
+out("hint selection", list(I.hint_selection(hand, hint)))
+out("reply", [P.reply_error({"ok": True}) is None, P.reply_error({"ok": False, "error": {"code": "x"}}).key,
+              P.reply_error("junk").code, P.error_reply("no_game", "m")["error"]["code"]])
 for players, sides in ((2, 2), (3, 3), (4, 2), (6, 2), (6, 3)):
     for watch in (False, True):
         out("seats %d %d %s" % (players, sides, watch),
@@ -106,7 +131,7 @@ for n in range(len(snapshots)):
         ui = R.UIState()
         ui.watch = n % 3 == 2
         ui.paused = n % 2 == 1
-        hand = M.sort_hand((snap.get("view") or {}).get("hand") or [])
+        hand = (snap.get("view") or {}).get("hand") or []
         if hand and not ui.watch:
             ui.selected = [0, len(hand) - 1] if n % 2 else [0]
             if len(hand) > 4 and n % 4 == 1:
@@ -128,7 +153,7 @@ bad, changed = setup.normalize({"lang": "en", "variant": "nope", "players": 5, "
 out("bad", [bad["variant"], bad["players"], bad["target"], changed])
 for snap in snapshots[:2]:
     for lang in ("en", "fr"):
-        out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table"), (snap.get("save") or {}).get("options")))
+        out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table"), snap.get("options")))
 out("levels", R.bot_levels(cats["fr"], 4, 2, {"humans": [0], "bot": "casual", "bots": {"2": "expert", "3": "nope"}}))
 out("levels2", R.bot_levels(cats["en"], 4, 2, {"humans": [], "bot": "good", "bots": {str(s): "beginner" for s in range(4)}}))
 out("levels3", [R.bot_levels(cats["en"], 4, 2, None), R.bot_levels(cats["en"], 2, 2, {"humans": [0, 1]})])
