@@ -35,11 +35,9 @@ import protocol as P
 import ui_intent as I
 import ui_model as M
 import ui_render as R
+import ui_store as S
 import ui_text
 
-SAVE_KEY = "canasta.save.v1"
-BROKEN_PREFIX = "canasta.save.broken."
-PREFS_KEY = "canasta.prefs.v1"
 #: The expert's cap on think time per decision and hint (ms; the host's expert_think_ms).
 #: Its budget alone keeps it under 1 s on a laptop, but a phone is several times slower and
 #: Samba's big hands cost the most (docs/bots.md "Think time per decision"); past the cap it
@@ -52,28 +50,6 @@ TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedbac
 
 
 # --------------------------------------------------------------------------- small helpers
-
-def storage_get(key):
-    try:
-        return window.localStorage.getItem(key)
-    except Exception:
-        return None
-
-
-def storage_set(key, value):
-    try:
-        window.localStorage.setItem(key, value)
-        return True
-    except Exception:
-        return False
-
-
-def storage_remove(key):
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:
-        pass
-
 
 def by_id(name):
     return document.getElementById(name)
@@ -118,7 +94,8 @@ class App:
         for name, value, expected in problems:
             self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
         self.setup = M.Setup(read_json("variants.json"))
-        self.prefs = self.load_prefs()
+        self.store = S.Store(window.localStorage)
+        self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
             if name in self.query:
                 self.prefs[name] = self.query[name]
@@ -151,36 +128,8 @@ class App:
         self.starting = False
 
     # ------------------------------------------------------------------ prefs
-    def load_prefs(self):
-        prefs = dict(M.DEFAULTS)
-        prefs["lang"] = ui_text.lang_from_locale(window.navigator.language)
-        text = storage_get(PREFS_KEY)
-        if text:
-            try:
-                saved = json.loads(text)
-            except Exception:
-                saved = {}
-            if isinstance(saved, dict):
-                if saved.get("lang") in ui_text.LANGS:
-                    prefs["lang"] = saved["lang"]
-                if isinstance(saved.get("variant"), str):
-                    prefs["variant"] = saved["variant"]
-                if saved.get("players") in M.PLAYER_COUNTS:
-                    prefs["players"] = saved["players"]
-                if M.valid_target(saved.get("target")):
-                    prefs["target"] = saved["target"]
-                if isinstance(saved.get("switches"), dict):
-                    prefs["switches"] = saved["switches"]
-                if saved.get("level") in M.LEVELS:
-                    prefs["level"] = saved["level"]
-                if isinstance(saved.get("seat_levels"), dict):
-                    prefs["seat_levels"] = saved["seat_levels"]
-                if saved.get("speed") in M.SPEEDS:
-                    prefs["speed"] = saved["speed"]
-        return prefs
-
     def save_prefs(self):
-        storage_set(PREFS_KEY, json.dumps(self.prefs))
+        self.store.save_prefs(self.prefs)
 
     def choices(self):
         """The prefs made valid for the catalog (a preset, a player count, switches)."""
@@ -546,7 +495,7 @@ class App:
     async def check_save(self):
         """Is there a saved game, and can the engine read it? A save it cannot read is
         moved aside (never deleted) and the player is told why."""
-        text = storage_get(SAVE_KEY)
+        text = self.store.saved_game()
         if text is None:
             self.has_save = False
             return
@@ -558,10 +507,8 @@ class App:
 
     def set_save_aside(self, text, error):
         stamp = str(int(window.Date.now()))
-        key = BROKEN_PREFIX + stamp
-        moved = storage_set(key, text)
-        if moved:
-            storage_remove(SAVE_KEY)
+        key = self.store.set_aside(text, stamp)
+        moved = key != ""
         self.has_save = False
         code = error.get("code")
         params = error.get("params") or {}
@@ -595,7 +542,7 @@ class App:
         save = await self.call("save")
         if save.get("format") is None:
             return  # no game (an error envelope): nothing to keep
-        if storage_set(SAVE_KEY, json.dumps(save)):
+        if self.store.keep_game(save):
             self.has_save = True
         elif not self.save_failed:
             # Say it once: the game goes on, but a reload would lose it.
@@ -669,7 +616,7 @@ class App:
 
     async def continue_game(self):
         await self.engine_ready.wait()
-        text = storage_get(SAVE_KEY)
+        text = self.store.saved_game()
         if text is None:
             self.has_save = False
             self.render()

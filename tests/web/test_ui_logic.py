@@ -293,3 +293,42 @@ def test_the_ui_decides_no_rule() -> None:
         text = path.read_text(encoding="utf-8")
         found = [word for word in forbidden if word in text]
         assert not found, f"{path.name} decides rules again: {found}"
+
+
+class FakeStorage:
+    """localStorage's three methods; ``full`` refuses every write, as a full quota does."""
+
+    def __init__(self, items: dict[str, str] | None = None, full: bool = False) -> None:
+        self.items = dict(items or {})
+        self.full = full
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the browser's name)
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.full:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+def test_the_store_keeps_settings_and_saves_and_loses_nothing() -> None:
+    import ui_store as S
+
+    damaged = S.Store(FakeStorage({S.PREFS_KEY: "{not json", S.SAVE_KEY: "junk"}))
+    assert damaged.load_prefs("fr") == dict(M.DEFAULTS, lang="fr")
+    odd = S.Store(FakeStorage({S.PREFS_KEY: json.dumps({"lang": "de", "players": 5, "speed": "fast", "level": "x",
+                                                         "target": 7500, "switches": []})}))
+    assert odd.load_prefs("en") == dict(M.DEFAULTS, speed="fast", target=7500)
+    # a save the engine cannot read is set aside under its own key, never deleted
+    key = damaged.set_aside("junk", 42)
+    assert key == S.BROKEN_PREFIX + "42" and damaged.get(key) == "junk" and damaged.saved_game() is None
+    # a browser that refuses to write: nothing is lost, and the callers are told
+    full = S.Store(FakeStorage({S.SAVE_KEY: "old"}, full=True))
+    assert full.set_aside("old", 1) == "" and full.saved_game() == "old"
+    assert full.keep_game({"format": "canasta-save"}) is False and full.save_prefs({}) is False
+    ok = S.Store(FakeStorage())
+    assert ok.keep_game({"format": "canasta-save"}) and json.loads(ok.saved_game() or "") == {"format": "canasta-save"}
+    assert ok.save_prefs(dict(M.DEFAULTS, lang="fr")) and ok.load_prefs("en")["lang"] == "fr"
