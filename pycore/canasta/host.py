@@ -6,8 +6,8 @@ a web-worker boundary) and never raises: a refusal comes back as
 ``{"ok": false, "error": {"code", "params", "message"}}`` with a stable code the UI
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
-The module functions (``new_game``, ``snapshot``, ``play``, ``bot_step``,
-``next_hand``, ``save``, ``load``) call one module-level host.
+The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
+``hint``, ``next_hand``, ``save``, ``load``) call one module-level host.
 
 Shapes:
 
@@ -27,18 +27,28 @@ Shapes:
   preset is refused.
 - catalog (``catalog``): every preset with its player counts and applicable switches
   (``canasta.catalog``), for the start screen.
-- snapshot: ``{"ok": true, "view", "legal", "turn", "human_turn", "hand_over",
-  "game_over", "scores", "last_hand", "log", "save"}``. ``view`` is ``Game.view(seat)``
-  plus ``"rules"``, the table's rule overrides (public); ``legal`` the seat's action
-  texts when it is to act (its turn, or its answer), else ``[]``; ``last_hand`` the
-  last finished hand's score lines per side, or null; ``log`` the last
-  :data:`LOG_SIZE` actions as ``{"seat", "action", "hand"}`` (hand numbers from 1);
-  ``table`` the rules in play, for the player to look up: ``{"variant", "players",
-  "target", "switches": {id: option}}``.
+- every reply is the protocol's envelope (``canasta.protocol``): ``{"ok": true, "v": 1,
+  ...}`` or ``{"ok": false, "v": 1, "error": {"code", "params", "message"}}``.
+- snapshot: ``{"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn",
+  "human_turn", "hand_over", "game_over", "scores", "last_hand", "log", "table",
+  "options", "moves"}``. ``view`` is ``Game.view(seat)`` plus ``"rules"``, the table's
+  rule overrides (public); ``legal`` the seat's action texts when it is to act (its
+  turn, or its answer), else ``[]``, and ``actions`` the same actions as
+  ``ActionRecord`` objects; ``melds`` each side's melds as ``MeldRecord`` objects (kind,
+  canasta kind, id); ``kinds`` the kind of each card of the seat's hand (for matching a
+  selection: ``protocol.matches``); ``last_hand`` the last finished hand's score lines
+  per side, or null; ``log`` the last :data:`LOG_SIZE` actions as ``{"seat", "action",
+  "hand"}`` (hand numbers from 1); ``table`` the rules in play, for the player to look
+  up: ``{"variant", "players", "target", "switches": {id: option}}``; ``options`` the
+  game's options as saved; ``moves`` how many actions the hand has had. The save is not
+  in it: ``save()`` fetches it when the screen wants to keep the game.
+- act (``act(seat, intent)``): an ``ActionRecord`` as JSON with the player's own cards;
+  the engine fills in what it leaves open (``canasta.intents``) and plays it:
+  ``{"ok", "v", "action": record, "snapshot"}``. ``play(seat, text)`` takes the notation.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
-- hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "reason": {"code",
-  "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
+- hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
+  {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
 
 Bots get ``Game.view(seat)`` (with the rules) and the seat's legal actions, never the

@@ -180,7 +180,7 @@ class Mirror:
         self.bots()
 
     def moves(self) -> int:
-        return len(self.snap["save"]["record"]["hands"][-1])
+        return int(self.snap["moves"])
 
 
 def play_by_clicking(page: Page, action: str) -> None:
