@@ -65,7 +65,7 @@ from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
 from canasta.cards import deck
 from canasta.game import Game
-from canasta.match import decision_seed, hand_steps
+from canasta.lab.match import decision_seed, hand_steps
 from canasta.notation import from_position, to_position
 from canasta.play import apply
 from canasta.state import HandState, shuffle

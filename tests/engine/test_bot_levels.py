@@ -36,7 +36,7 @@ from canasta.bots.odds import chance_of_two
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.goout import can_go_out
-from canasta.match import MatchReport, Side, play_deal
+from canasta.lab.match import MatchReport, Side, play_deal
 from canasta.melds import WILD, is_sequence_attempt
 from canasta.rules import Rules
 

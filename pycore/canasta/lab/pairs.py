@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .errors import CommandError
+from .. import __version__
+from ..errors import CommandError
 
 FORMAT = "canasta-match-pairs/1"
 #: What must agree for two files to hold the same deals.
