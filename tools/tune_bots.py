@@ -1,4 +1,4 @@
-"""Tune the level-3 weights by self-play in duplicate deals (docs/bots-lab.md "Tuning").
+"""Tune the level-3 weights by self-play in duplicate deals (docs/decisions.md#level3-weights).
 
 Coordinate search: for each weight of ``canasta.bots.good.Weights`` in turn, the
 current value times each factor (0.5 and 1.6 by default; 0 becomes +-step) is tried:
