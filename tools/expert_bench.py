@@ -1,5 +1,5 @@
-"""The decision bench: the expert's settings judged decision by decision (docs/bots-lab.md
-"The decision bench").
+"""The decision bench: the expert's settings judged decision by decision
+(docs/decisions.md#decision-bench).
 
 A duplicate match judges a setting by whole hands, whose luck (a pair's value has a
 standard deviation of 300-350 points in Classic) hides differences under 30 points per
@@ -28,8 +28,8 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
    natural pair of a kind (split by what that seat did with the kind: nothing,
    discarded it, drew over it, both) and its mean count of wild cards and black threes
    in that hand are set against the real hand; and how well those chances rank the
-   kinds the seat really holds (a pair, one or more), as an AUC (docs/bots-lab.md "How sure
-   a guess must be": a sampler pays only near certainty).
+   kinds the seat really holds (a pair, one or more), as an AUC
+   (docs/decisions.md#how-sure: a sampler pays only near certainty).
 
     PYTHONPATH=pycore python tools/expert_bench.py collect --seed 21 --hands 8 --out /tmp/b21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --out /tmp/o21.jsonl
@@ -65,7 +65,7 @@ from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
 from canasta.cards import deck
 from canasta.game import Game
-from canasta.match import decision_seed, hand_steps
+from canasta.lab.match import decision_seed, hand_steps
 from canasta.notation import from_position, to_position
 from canasta.play import apply
 from canasta.state import HandState, shuffle

@@ -1,5 +1,5 @@
-"""Fit the expert's value at the horizon (``canasta.bots.horizon``; docs/bots-lab.md "The
-expert's two profiles").
+"""Fit the expert's value at the horizon (``canasta.bots.horizon``;
+docs/decisions.md#outlook).
 
 For each table (a preset and a number of players): level 3 plays itself, as in the
 expert's playouts (every seat ``GoodBot`` at the fitted profile's playout noise,

@@ -1,9 +1,9 @@
-"""Tune the level-3 weights by self-play in duplicate deals (docs/bots-lab.md "Tuning").
+"""Tune the level-3 weights by self-play in duplicate deals (docs/decisions.md#level3-weights).
 
 Coordinate search: for each weight of ``canasta.bots.good.Weights`` in turn, the
 current value times each factor (0.5 and 1.6 by default; 0 becomes +-step) is tried:
 ``good`` with the changed weight plays ``good`` with the current weights over the same
-duplicate deals (``canasta.match``), and the change is kept when its mean margin is
+duplicate deals (``canasta.lab.match``), and the change is kept when its mean margin is
 above ``--accept`` standard errors. Prints every trial and the final weight set; the
 set is then copied by hand into ``good.py`` (``TABLE_WEIGHTS``: the table's own set, or
 ``TUNED``) and checked on other seeds by the ladder. A pass starts from the table's
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from canasta.bots import Bot
 from canasta.bots.good import TUNED, GoodBot, Weights, table_weights
-from canasta.match import Side, run
+from canasta.lab.match import Side, run
 from canasta.variants import get
 
 

@@ -4,13 +4,16 @@ The format is NOTATION.md "Scenario files". Extensions (``docs/notation.md``): a
 may name the expected refusal ``"code"`` (e.g. ``"pile_frozen"``) and a ``"then"``
 object of position fields the state must have after the step; a file may give
 ``"description"`` and ``"rule"`` (the RULES.md point it covers) for its readers.
+
+The format is part of the notation, so it sits in the engine core: :func:`run_scenario`
+is a pure function of the parsed JSON (no file is opened here). Finding and reading the
+files is the command line's (``python -m canasta scenario PATH...``, ``canasta.lab.cli``).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .actions import parse_action
@@ -111,28 +114,3 @@ def _normal(value: Any) -> Any:
             return sorted(x.upper() for x in items)
         return items
     return value
-
-
-def scenario_files(paths: list[str]) -> list[Path]:
-    """The ``*.json`` files named, or found (recursively) in the folders named."""
-    out: list[Path] = []
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            out.extend(sorted(path.rglob("*.json")))
-        else:
-            out.append(path)
-    return out
-
-
-def run_paths(paths: list[str]) -> list[Outcome]:
-    """Run every scenario file under ``paths``; unreadable files fail."""
-    results = []
-    for f in scenario_files(paths):
-        try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-            results.append(Outcome(str(f), str(f), False, f"cannot read: {e}"))
-            continue
-        results.append(run_scenario(data, str(f)))
-    return results

@@ -36,7 +36,7 @@ from canasta.bots.odds import chance_of_two
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.goout import can_go_out
-from canasta.match import MatchReport, Side, play_deal
+from canasta.lab.match import MatchReport, Side, play_deal
 from canasta.melds import WILD, is_sequence_attempt
 from canasta.rules import Rules
 
@@ -255,7 +255,7 @@ def test_good_keeps_its_hand_at_samba_2_players() -> None:
     that leave fewer than 15 in its hand (9 for the initial meld, ``open_keep``), a
     canasta or samba aside, until the hand may end or it goes out; the same bot with the
     hand not kept lays sooner. At Samba 4 players nothing is kept (a kept hand lost
-    there: docs/bots-lab.md)."""
+    there: docs/decisions.md#samba-2-kept-hand)."""
     two = variants.get("samba", 2)
     size = two.canasta_size
     assert SAMBA_2.keep_hand_open == 15 and table_weights(variants.get("samba", 4)).keep_hand_open == 0
@@ -449,8 +449,8 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
 def test_expert_candidates_follow_the_profile() -> None:
     """A profile's ``discards`` and ``takes`` set how many of level 3's best discards and
     takes of the pile are searched. Over Classic hands, for the fitted profile and a
-    wider one (four and two, the probe of docs/bots-lab.md): as many takes as the profile
-    says where the pile can be taken so many ways, no more discards than it says (its
+    wider one (four and two, the probe of docs/decisions.md#expert-candidates): as many takes as
+    the profile says where the pile can be taken so many ways, no more discards than it says (its
     last one does show up), and the fitted profile's cap never cuts its candidates."""
     classic = variants.get("classic", 4)
     wider = dataclasses.replace(FITTED, candidates=9, discards=4, takes=2)

@@ -1,4 +1,4 @@
-"""The decision bench (tools/expert_bench.py, docs/bots-lab.md "The decision bench"): its
+"""The decision bench (tools/expert_bench.py, docs/decisions.md#decision-bench): its
 oracle values every legal action on the same samples, deterministically, and its scores
 read those values. CPython only (the tool is not in the wheel)."""
 

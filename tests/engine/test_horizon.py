@@ -1,5 +1,5 @@
-"""The expert's value at a playout's horizon (bots/horizon.py, docs/bots-lab.md "The
-expert's two profiles"): its facts, its symmetry between the sides, and where it applies."""
+"""The expert's value at a playout's horizon (bots/horizon.py, docs/decisions.md#outlook):
+its facts, its symmetry between the sides, and where it applies."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A match's pair values in a file and two matches compared pair by pair (``match
---pairs-out``, ``compare``; canasta.pairs).
+--pairs-out``, ``compare``; canasta.lab.pairs).
 
 - The file holds each deal's pair value as ``play_deal`` computes it, in deal order, and
   the deals' identity (variant, players, seed).
@@ -22,8 +22,8 @@ import pytest
 from canasta import variants
 from canasta.__main__ import main
 from canasta.errors import CommandError
-from canasta.match import Side, play_deal
-from canasta.pairs import FORMAT, compare_records, paired_difference, pairs_record, read_pairs, write_pairs
+from canasta.lab.match import Side, play_deal
+from canasta.lab.pairs import FORMAT, compare_records, paired_difference, pairs_record, read_pairs, write_pairs
 
 
 def test_paired_difference_by_hand() -> None:
@@ -114,7 +114,7 @@ def test_other_deals_are_not_compared(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_a_file_already_there_is_kept_until_the_match_has_pairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    import canasta.match
+    import canasta.lab.match
 
     out = tmp_path / "m.json"
     write_pairs(out, pairs_record("classic", 4, 1, "expert", "good", [1.0, 2.0]))
@@ -124,7 +124,7 @@ def test_a_file_already_there_is_kept_until_the_match_has_pairs(tmp_path: Path, 
         assert out.read_text() == before  # the check wrote nothing in its place
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(canasta.match, "run", stopped)
+    monkeypatch.setattr(canasta.lab.match, "run", stopped)
     with pytest.raises(KeyboardInterrupt):
         main(["match", "--a", "good", "--b", "casual", "--deals", "5", "--pairs-out", str(out)])
     assert out.read_text() == before and not list(tmp_path.glob("*.tmp"))

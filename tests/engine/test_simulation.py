@@ -12,7 +12,7 @@ import pytest
 
 from canasta import variants
 from canasta.__main__ import main
-from canasta.simulate import simulate
+from canasta.lab.simulate import simulate
 
 DEFAULT_HANDS = 250
 HANDS = int(os.environ.get("CANASTA_SIM_HANDS", str(DEFAULT_HANDS)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from canasta import variants
-from canasta.simulate import simulate
+from canasta.lab.simulate import simulate
 
 TABLES = [(name, n) for name, preset in variants.PRESETS.items() for n in preset.players]
 

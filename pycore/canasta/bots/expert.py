@@ -75,8 +75,8 @@ _A = TypeVar("_A")
 
 @dataclass(frozen=True)
 class Profile:
-    """The search's settings for one kind of table (docs/bots-lab.md "The expert's two
-    profiles"): the playouts per decision, the actions each plays on before the position
+    """The search's settings for one kind of table (docs/decisions.md#expert-profiles):
+    the playouts per decision, the actions each plays on before the position
     is valued (None: to the hand's end), the candidates searched (level 3's choice
     included), whether lays of wild cards are among them, the tie-breaking noise of the
     level-3 policy in the playouts, and how many of level 3's best discards and best
@@ -95,13 +95,13 @@ class Profile:
 #: the table: every table but those in ``horizon.WEIGHTS``). 40 playouts of 20 actions
 #: (about two rounds of a 4-player table: long enough to see who takes the pile next,
 #: short enough that the playouts' own chance does not drown the difference), chosen by
-#: duplicate matches against level 3 (docs/bots-lab.md "Choosing the expert's settings": 12,
+#: duplicate matches against level 3 (docs/decisions.md#expert-horizon: 12,
 #: 20, 40 actions and the hand's end). A decision costs about 0.1 s in CPython on average.
 PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.3, discards=3, takes=1)
 #: Where an outlook is fitted (:mod:`~canasta.bots.horizon`): twice the playouts, half as
 #: long (the same actions in all), and the best lays of wild cards searched too: level 3
 #: keeps its wild cards for canastas, and the bench found its biggest misses there
-#: (docs/bots-lab.md "The expert's two profiles": against level 3 in Classic over the
+#: (docs/decisions.md#expert-profiles: against level 3 in Classic over the
 #: ladder's 400 pairs, +116 per hand where the plain profile scores +77). Its playouts
 #: break ties as level 3 does (:data:`~.good.NOISE`, where the plain profile's use 0.3):
 #: the opponents are then played out as level 3 plays (+13 per hand, se 10, over two
@@ -109,12 +109,12 @@ PLAIN = Profile(rollouts=40, horizon=20, candidates=4, wild_lays=False, noise=0.
 #: own noise more than for that figure; their counting is not modelled, see
 #: :meth:`ExpertBot.playout`). Level 3's three best discards and best
 #: take of the pile, as in the plain profile: its four and two (9 candidates) scored +7
-#: per hand, se 9, over three seeds' 1200 pairs, not shown to help (docs/bots-lab.md "Tried
-#: on the fitted profile"). At Classic 2 players, against level 3 on its own set, it
+#: per hand, se 9, over three seeds' 1200 pairs, not shown to help
+#: (docs/decisions.md#expert-candidates). At Classic 2 players, against level 3 on its own set, it
 #: scores +251 and +225 per hand (seeds 1 and 2, 400 pairs each) where the plain profile
 #: scores +162 and +118: +98 per hand pair by pair, se 21; at Classic 3 and 6 players and
-#: on the 1950s preset +47 per hand together, se 12; at Maison +89, se 21 (docs/bots-lab.md
-#: "The fitted profile at the other Classic tables").
+#: on the 1950s preset +47 per hand together, se 12; at Maison +89, se 21
+#: (docs/decisions.md#fitted-classic-tables).
 FITTED = Profile(rollouts=80, horizon=10, candidates=6, wild_lays=True, noise=NOISE, discards=3, takes=1)
 #: The plain profile's figures, under their former names (tools and the app's budget).
 DEFAULT_ROLLOUTS = PLAIN.rollouts
@@ -127,14 +127,14 @@ AUTO = -1
 #: first pass's. Classic 4 players' own set
 #: (``good.CLASSIC_4``) makes level 3 stronger, but the expert on it lost: against level
 #: 3 at these weights +87 per hand where it scores +106 to +134 (seed 1), against casual
-#: +111 where +145 (docs/bots-lab.md "Tuning the level-3 weights"); its settings were chosen
+#: +111 where +145 (docs/decisions.md#classic-4-weights); its settings were chosen
 #: on this set.
 POLICY = TUNED
 #: Tables (preset name, players) whose search plays level 3's own set there
 #: (``good.table_weights``). Classic 2 players: on ``good.CLASSIC_2`` (a pile taken only
 #: for a score of 32) the expert beats level 3 by +162 and +118 per hand (seeds 1 and 2,
 #: 400 pairs each) where on :data:`POLICY` it scored +88 and +108: +42 per hand pair by
-#: pair, se 20 (docs/bots-lab.md "Level 3 at the other tables"). Samba 2 players: level 3
+#: pair, se 20 (docs/decisions.md#search-follows). Samba 2 players: level 3
 #: there keeps its hand (``good.SAMBA_2``); the search on :data:`POLICY` scored -13 per
 #: hand against it, on its set +65 (seed 1, 400 pairs; +78 pair by pair, se 39). Samba 4
 #: players (level 3 lays no run of three, ``good.SAMBA_4``) is not here: on its set +55
@@ -150,8 +150,7 @@ def search_weights(rules: Rules) -> Weights:
     (``good.table_weights``, house rules or not) at the tables of :data:`SEARCH_FOLLOWS`,
     else :data:`POLICY` with the table's ``pair_chance`` (``good.PAIR_CHANCE``: against
     level 3 with it, the expert as before, without it, scored -98 per hand in Modern
-    American, where with it +304; docs/bots-lab.md "A discard's pair risk from the unseen
-    cards")."""
+    American, where with it +304; docs/decisions.md#pair-chance)."""
     own = table_weights(rules)
     if (rules.name, rules.players) in SEARCH_FOLLOWS:
         return own
@@ -163,15 +162,15 @@ def search_weights(rules: Rules) -> Weights:
 #: Tables (preset name, players) whose fitted profile plays more playouts than
 #: :data:`FITTED`'s. Classic 4 players, 160: against level 3 on its own set, +25 per hand
 #: pair by pair over the ladder's three seeds' 1200 pairs (se 12; +16, +27, +32 seed by
-#: seed), +103 per hand where 80 scored +78, for about twice the think time (docs/bots-lab.md
-#: "Twice the fitted profile's budget at Classic 4 players"); 320 added +7 per hand more
-#: (se 11) for 1.7 times the think time, so 160 stays ("Twice that again"). Classic 6
+#: seed), +103 per hand where 80 scored +78, for about twice the think time
+#: (docs/decisions.md#expert-budget); 320 added +7 per hand more
+#: (se 11) for 1.7 times the think time, so 160 stays (the same section). Classic 6
 #: players, 160: +16 per hand over the three seeds' 1200 pairs (se 12; +30, -2, +21 seed
 #: by seed), +162 per hand where 80 scored +146, for 1.6 times the think time; not shown
 #: at that table alone, but the same doubling as at 4 players: the two tables together
-#: +20 per hand, se 8 ("Twice the budget at Classic 6 players"). Classic 3 players at
-#: 160: +8 per hand on one seed's 400 pairs (se 13.5), not adopted ("Twice the budget at
-#: Classic 3 players"); the other fitted tables were measured at 80 only.
+#: +20 per hand, se 8. Classic 3 players at 160: +8 per hand on one seed's 400 pairs
+#: (se 13.5), not adopted (the same section); the other fitted tables were measured at
+#: 80 only.
 FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160, ("classic", 6): 160}
 
 
@@ -436,8 +435,8 @@ class ExpertBot:
         Level 3 counts no cards here (a playout has no course of the hand to replay, so
         its memory is blank). Its counting carried through the playouts, which makes
         them the exact model of level 3 at the table, lost 16 points per hand at Classic
-        4 players (se 10, 1200 pairs: docs/bots-lab.md "What the expert overrules, and two
-        mismatches of its playouts")."""
+        4 players (se 10, 1200 pairs:
+        docs/decisions.md#playout-models)."""
         rng = random.Random(seed)
         bots: dict[int, GoodBot] = {}
         steps = 0

@@ -34,8 +34,8 @@ is a no-op where the rules charge none):
 
 The weights (:class:`Weights`) were tuned by self-play in duplicate deals: one weight at
 a time, a changed value kept when ``good`` with it beat ``good`` without it over the
-same deals (``tools/tune_bots.py``; docs/bots-lab.md says how and what came out). A table
-plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
+same deals (``tools/tune_bots.py``; docs/decisions.md#level3-weights says how, and what came
+out). A table plays its own set where one was tuned there (:data:`TABLE_WEIGHTS`: Classic 4 players,
 two passes; Classic 2, 3 and 6 players and Samba 2 players, one each; the 1950s preset,
 one trial; Samba 4 and 6 players and Bolivia, one habit each; those three, Samba 2
 players and Modern American the pair chance, :data:`PAIR_CHANCE`), else the first
@@ -93,7 +93,7 @@ class Weights:
         return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
-#: The tuned set (docs/bots-lab.md "Tuning the level-3 weights": one pass of
+#: The tuned set (docs/decisions.md#tuned: one pass of
 #: tools/tune_bots.py over Classic 4 players, 300 duplicate pairs a trial, seeds 1001+;
 #: the defaults above are the hand-set starting point). Every table without its own set.
 TUNED = Weights(yes_max_points=80.0, out_risk=0.8, discarded_bonus=16.0)
@@ -124,8 +124,8 @@ CLASSIC_1950S = dataclasses.replace(TUNED, take_threshold=32.0)
 #: Not at the Classic tables, though it pays there too (+19 per hand at 4 players over
 #: 4000 pairs, +20 to +55 at the others): there the expert, which plays level 3 in its
 #: playouts, gains nothing from it, and its step over level 3, the issue's +150 per
-#: hand, shrank from +128 to +60 on the ladder's seed (docs/bots-lab.md "A discard's pair
-#: risk from the unseen cards").
+#: hand, shrank from +128 to +60 on the ladder's seed
+#: (docs/decisions.md#pair-chance).
 PAIR_CHANCE = 0.07
 #: Samba 2 players: the hand kept at 15 cards until the hand may end, as where only a
 #: natural pair takes the pile (against :data:`TUNED`: +80 per hand, se 8.5, over 4000

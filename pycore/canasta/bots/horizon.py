@@ -5,7 +5,7 @@ the position as the score stands. That count misses what the hand still holds: w
 and pairs in hand, melds one card short of a canasta, who may go out and who would be
 caught with a full hand. :func:`outlook` adds an estimate of the rest of the hand: a
 linear function of such facts, fitted by least squares to what level 3 went on to score
-in self-play (``tools/fit_horizon.py``; docs/bots-lab.md "The expert's two profiles").
+in self-play (``tools/fit_horizon.py``; docs/decisions.md#outlook).
 
 Every fact is taken for the side minus the mean of the other sides, so the estimate for
 a side is minus the others' (the fit's data hold each position from every side). The
@@ -48,7 +48,7 @@ FACTS = (
 )
 
 #: Fitted weights per (preset name, players), in :data:`FACTS` order; points per unit.
-#: Written by ``tools/fit_horizon.py`` (docs/bots-lab.md says how and on what data).
+#: Written by ``tools/fit_horizon.py`` (docs/decisions.md#outlook says how and on what data).
 WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
     # fitted weights: begin (tools/fit_horizon.py --write)
     ("classic", 2): (8.155, 1.695, 70.238, 9.820, 12.407, -14.013, 83.041, 119.543,

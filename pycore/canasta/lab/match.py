@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
-from .bots import Bot, get_bot
-from .bots.expert import ExpertBot
-from .game import Game
-from .rules import Rules
+from ..actions import Action
+from ..bots import Bot, get_bot
+from ..bots.expert import ExpertBot
+from ..game import Game
+from ..rules import Rules
 
 
 def decision_seed(*parts: object) -> int:

@@ -15,17 +15,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Add, Discard, Meld, Take
-from .bots import get_bot
-from .cards import ALL_CARDS, Card, deck
-from .errors import CanastaError, CommandError, IllegalAction
-from .game import Game
-from .legal import LegalActions, legal_actions
-from .notation import from_position, to_position
-from .play import apply
-from .rules import Rules
-from .state import HandState
-from .views import view
+from ..actions import Action, Add, Discard, Meld, Take
+from ..bots import get_bot
+from ..cards import ALL_CARDS, Card, deck
+from ..errors import CanastaError, CommandError, IllegalAction
+from ..game import Game
+from ..legal import LegalActions, legal_actions
+from ..notation import from_position, to_position
+from ..play import apply
+from ..rules import Rules
+from ..state import HandState
+from ..views import view
 
 
 @dataclass
@@ -222,7 +222,7 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
 
 def random_hand(rules: Rules, seed: int) -> tuple[HandState, int]:
     """One hand of uniformly random legal actions; returns the final state and the action count."""
-    from .state import deal
+    from ..state import deal
 
     rng = random.Random(seed)
     state = deal(rules, rng, int(rng.random() * rules.players))

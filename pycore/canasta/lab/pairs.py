@@ -4,8 +4,8 @@
 Two bots, or two settings of one bot, played over the same deals (the same variant,
 player count and match seed) are best compared deal by deal: the cards' luck is shared,
 so the standard error of the mean *paired* difference is smaller than that of the two
-means taken apart, by as much as the pair values correlate (docs/bots-lab.md "Tried since,
-not adopted": 0.1 to 0.9, depending on how long the two hands stay alike).
+means taken apart, by as much as the pair values correlate (docs/decisions.md#measuring:
+0.1 to 0.9, depending on how long the two hands stay alike).
 
 The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
 "players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import __version__
-from .errors import CommandError
+from .. import __version__
+from ..errors import CommandError
 
 FORMAT = "canasta-match-pairs/1"
 #: What must agree for two files to hold the same deals.

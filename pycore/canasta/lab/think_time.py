@@ -17,11 +17,11 @@ import sys
 import time
 from typing import Any
 
-from .bots import Bot, get_bot, level_name
-from .bots.expert import ExpertBot
-from .game import Game
+from ..bots import Bot, get_bot, level_name
+from ..bots.expert import ExpertBot
+from ..game import Game
+from ..variants import get
 from .match import decision_seed, hand_steps
-from .variants import get
 
 
 def think_times(variant: str, players: int | None, hands: int, seed: int, name: str,

@@ -14,12 +14,12 @@ import sys
 import time
 from typing import Any
 
-from .legal import legal_actions
-from .play import apply
-from .rules import Rules
+from ..legal import legal_actions
+from ..play import apply
+from ..rules import Rules
+from ..state import deal
+from ..variants import get
 from .simulate import simulate
-from .state import deal
-from .variants import get
 
 
 def random_hands(rules: Rules, hands: int, seed: int) -> dict[str, float]:
