@@ -32,6 +32,7 @@ from pyscript.ffi import create_proxy
 window = _window_module.window
 
 import protocol as P
+import ui_controls as C
 import ui_intent as I
 import ui_model as M
 import ui_render as R
@@ -801,103 +802,25 @@ class App:
         self.render()
 
     async def table_action(self, act, el):
-        ui = self.ui
-        tb = R.Table(self.cat, self.snap, ui)
-        hand = tb.hand
-        if act == "card":
-            i = int(el.dataset.i)
-            if i in tb.staged_indices():
-                self.feedback(self.cat.t("hints.staged_card"), "hint")
-                return
-            if i in ui.selected:
-                ui.selected.remove(i)
-            else:
-                ui.selected.append(i)
-            ui.feedback = ""
-            ui.suggested = ""
+        """Carry out what a click on the table means (ui_controls.command)."""
+        tb = R.Table(self.cat, self.snap, self.ui)
+        index = int(el.dataset.i) if act in ("card", "unstage") else -1
+        target = str(el.dataset.target or "") if act == "add-to" else ""
+        cmd = C.command(act, tb, self.ui, index, target)
+        if cmd[0] == "render":
             self.render_table()
-            return
-        if act == "unstage":
-            n = int(el.dataset.i)
-            if 0 <= n < len(ui.staged):
-                ui.staged.pop(n)
-            ui.feedback = ""
-            self.render_table()
-            return
-        if act == "clear":
-            self.clear_selection()
-            self.render_table()
-            return
-        if tb.hand_over:
-            self.feedback(self.cat.t("hints.hand_over"), "hint")
-            return
-        if not tb.my_turn:
-            self.feedback(self.cat.t("hints.wait_turn", name=tb.seat_name(tb.turn)), "hint")
-            return
-        if ui.busy:
-            return
-        groups = [[hand[i] for i in g] for g in ui.staged] + ([[hand[i] for i in ui.selected]] if ui.selected else [])
-        legal = tb.legal
-        if act in ("draw", "pass", "ask"):
-            await self.send(legal.intent(act, []))
-        elif act == "take":
-            # the engine reads which group goes with the top card, and onto which meld
-            await self.send(legal.intent("take", groups))
-        elif act == "merge":
-            merges = legal.merges()
-            if not merges:
-                self.feedback(self.cat.t("hints.no_merge"), "hint")
-                return
-            await self.send(merges[0])
-        elif act == "swap":
-            if len(ui.selected) != 1:
-                self.feedback(self.cat.t("hints.swap_one"), "hint")
-                return
-            swaps = legal.swaps_for(hand[ui.selected[0]])
-            if not swaps:
-                self.feedback(self.cat.t("hints.no_swap"), "hint")
-                return
-            await self.send(swaps[0])
-        elif act == "meld":
-            if not groups:
-                self.feedback(self.cat.t("hints.select_cards"), "hint")
-                return
-            await self.send(legal.intent("meld", groups))
-        elif act == "stage":
-            if not ui.selected:
-                self.feedback(self.cat.t("hints.select_cards"), "hint")
-                return
-            ui.staged.append(sorted(ui.selected))
-            ui.selected = []
-            ui.feedback = ""
-            self.render_table()
-        elif act in ("add", "add-to"):
-            if not ui.selected:
-                self.feedback(self.cat.t("hints.select_cards"), "hint")
-                return
-            if not tb.my_melds:
-                self.feedback(self.cat.t("hints.no_meld_to_add"), "hint")
-                return
-            # A meld tapped names the target; the Add button leaves it to the engine,
-            # which finds the one meld the cards fit or asks the player to choose.
-            target = el.dataset.target if act == "add-to" else ""
-            await self.send(legal.intent("add", [[hand[i] for i in ui.selected]], target))
-        elif act == "discard":
-            if ui.staged:
-                self.feedback(self.cat.t("hints.staged_discard"), "hint")
-                return
-            if len(ui.selected) != 1:
-                self.feedback(self.cat.t("hints.discard_one"), "hint")
-                return
-            await self.send(legal.intent("discard", [[hand[ui.selected[0]]]]))
-        elif act == "hint":
+        elif cmd[0] == "say":
+            params = dict(cmd[2])
+            if "seat" in params:
+                params["name"] = tb.seat_name(params.pop("seat"))
+            self.feedback(self.cat.t(cmd[1], **params), "hint")
+        elif cmd[0] == "send":
+            await self.send(cmd[1])
+        elif cmd[0] == "hint":
             await self.hint(tb)
 
     def clear_selection(self):
-        self.ui.selected = []
-        self.ui.staged = []
-        self.ui.feedback = ""
-        self.ui.suggested = ""
+        C.clear(self.ui)
 
     async def hint(self, tb):
         """The expert's suggestion for this turn, with its reason; the cards it would play

@@ -56,8 +56,14 @@ class Intents:
         when one is named), else the groups as they are, for the engine to read and judge
         (an unlisted compound meld, or a refusal it explains)."""
         groups = [list(g) for g in groups if g]
-        for found in self.fits(verb, groups):
-            if not target or found.target == target:
+        fits = self.fits(verb, groups)
+        # the action onto the meld named (none named: the one that names none, e.g. a
+        # take that starts a new group rather than joining one), else the first that fits
+        for found in fits:
+            if found.target == target:
+                return found
+        for found in fits:
+            if not target:
                 return found
         return P.ActionRecord(verb, groups=groups, target=target)
 

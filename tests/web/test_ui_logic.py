@@ -5,8 +5,10 @@ the site's CSP allows none)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -332,3 +334,80 @@ def test_the_store_keeps_settings_and_saves_and_loses_nothing() -> None:
     ok = S.Store(FakeStorage())
     assert ok.keep_game({"format": "canasta-save"}) and json.loads(ok.saved_game() or "") == {"format": "canasta-save"}
     assert ok.save_prefs(dict(M.DEFAULTS, lang="fr")) and ok.load_prefs("en")["lang"] == "fr"
+
+
+BUTTONS = {"draw": "draw", "pass": "pass", "ask": "ask", "take": "take", "meld": "meld", "discard": "discard",
+           "add": "add-to", "swap": "swap", "merge": "merge"}
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), [("classic", 4, 3), ("samba", 4, 6), ("samba", 2, 2),
+                                                          ("bolivia", 4, 5), ("modern-american", 4, 1)])
+def test_every_listed_action_is_played_by_selecting_its_cards_and_pressing_its_button(
+        variant: str, players: int, seed: int) -> None:
+    """The table's controls (ui_controls) with the engine: for listed actions along a game,
+    selecting the action's cards as a player would (further groups set aside with
+    + Group) and pressing its button sends an intent that the engine plays as that very
+    action. Nothing in between knows a rule."""
+    import ui_controls as C
+
+    host = Host()
+    snap = json.loads(host.new_game(json.dumps({"variant": variant, "seed": seed, "players": players})))
+    rng = random.Random(seed)
+    played = Counter[str]()
+    for _ in range(120):
+        if snap["hand_over"]:
+            break
+        if not snap["human_turn"]:
+            snap = json.loads(host.bot_step())["snapshot"]
+            continue
+        saved = host.save()
+        tb_snap = snap
+        for data in snap["actions"]:
+            record = I.P.ActionRecord.from_json(data)
+            if record.verb == "answer":
+                continue
+            ui = R.UIState()
+            ui.staged, ui.selected = I.hint_selection(tb_snap["view"]["hand"], record)
+            if record.verb in ("take", "meld") and len(record.groups) > 1:
+                assert ui.staged  # the hint's way: every group but the last set aside
+            cmd = C.command(BUTTONS[record.verb], R.Table(CATS["en"], tb_snap, ui), ui, target=record.target)
+            assert cmd[0] == "send", (record, cmd)
+            trial = Host()
+            assert json.loads(trial.load(saved))["ok"]
+            out = json.loads(trial.act(0, json.dumps(cmd[1].to_json())))
+            assert out["ok"], (record.text, cmd[1].to_json(), out)
+            expected = record.text
+            if record.verb == "take" and record.target and any(
+                    r["verb"] == "take" and not r.get("target") and r["groups"] == record.groups
+                    for r in snap["actions"]):
+                # the Take button names no meld: the same cards starting a group of their own
+                expected = next(r["text"] for r in snap["actions"] if r["verb"] == "take" and not r.get("target")
+                                and r["groups"] == record.groups)
+            if record.verb not in ("merge", "swap"):  # the first listed one is what the button plays
+                assert out["action"]["text"] == expected, (record.text, out["action"])
+            played[record.verb] += 1
+        choice = snap["legal"][int(rng.random() * len(snap["legal"]))]
+        snap = json.loads(host.play(0, choice))["snapshot"]
+    assert played["discard"] and played["draw"], played
+
+
+def test_controls_explain_what_cannot_be_done() -> None:
+    import ui_controls as C
+
+    snap = samba_snapshot()
+    ui = R.UIState()
+    tb = R.Table(CATS["en"], snap, ui)
+    assert C.command("discard", tb, ui) == ("say", "hints.discard_one", {})
+    assert C.command("meld", tb, ui) == ("say", "hints.select_cards", {})
+    assert C.command("card", tb, ui, index=0) == ("render",) and ui.selected == [0]
+    assert C.command("stage", tb, ui) == ("render",) and ui.staged == [[0]] and ui.selected == []
+    assert C.command("card", R.Table(CATS["en"], snap, ui), ui, index=0) == ("say", "hints.staged_card", {})
+    assert C.command("discard", R.Table(CATS["en"], snap, ui), ui) == ("say", "hints.staged_discard", {})
+    assert C.command("unstage", tb, ui, index=0) == ("render",) and ui.staged == []
+    ui.busy = True
+    assert C.command("draw", tb, ui) == ("none",)
+    ui.busy = False
+    other = dict(snap, human_turn=False, turn=1)
+    assert C.command("draw", R.Table(CATS["en"], other, ui), ui) == ("say", "hints.wait_turn", {"seat": 1})
+    assert C.command("hint", tb, ui) == ("hint",)
+    assert C.command("clear", tb, ui) == ("render",) and ui.selected == [] and ui.staged == []

@@ -1,0 +1,111 @@
+# The table's controls: what one click on the table means, as a command for the page to
+# carry out. Pure: it reads the snapshot seen through ui_render.Table and the UI's own
+# state (selection, staged groups), changes only that UI state, and returns one of
+#   ("render",)                      the selection changed: draw the table again
+#   ("say", key, params)             explain, in the player's language, why nothing happens
+#                                    (a "seat" parameter is given to the catalog as the
+#                                    seat's name, "name")
+#   ("send", intent)                 play a canasta.protocol.ActionRecord (the engine judges)
+#   ("hint",)                        ask the engine for the expert's suggestion
+#   ("none",)                        nothing to do (busy)
+# so that the whole of it is tested without a browser (tests/web). No rule is decided
+# here: intents come from the engine's records (ui_intent), and an unlisted one is sent
+# for the engine to judge and explain.
+
+RENDER = ("render",)
+NOTHING = ("none",)
+HINT = ("hint",)
+
+
+def say(key, **params):
+    return ("say", key, params)
+
+
+def clear(ui):
+    """Forget the selection, the staged groups and what was said about them."""
+    ui.selected = []
+    ui.staged = []
+    ui.feedback = ""
+    ui.suggested = ""
+
+
+def _selection_command(act, index, tb, ui):
+    """The clicks that only change the selection: a card, a staged group, Clear."""
+    if act == "card":
+        if index in tb.staged_indices():
+            return say("hints.staged_card")
+        if index in ui.selected:
+            ui.selected.remove(index)
+        else:
+            ui.selected.append(index)
+        ui.feedback = ""
+        ui.suggested = ""
+        return RENDER
+    if act == "unstage":
+        if 0 <= index < len(ui.staged):
+            ui.staged.pop(index)
+        ui.feedback = ""
+        return RENDER
+    clear(ui)
+    return RENDER
+
+
+def _stage(ui):
+    """+ Group: the selection set aside, to be laid with the next groups in one action."""
+    if not ui.selected:
+        return say("hints.select_cards")
+    ui.staged.append(sorted(ui.selected))
+    ui.selected = []
+    ui.feedback = ""
+    return RENDER
+
+
+def command(act, tb, ui, index=-1, target=""):
+    """The command for a click on the element with data-act ``act`` (``index``: its
+    data-i; ``target``: a meld's data-target)."""
+    if act in ("card", "unstage", "clear"):
+        return _selection_command(act, index, tb, ui)
+    if tb.hand_over:
+        return say("hints.hand_over")
+    if not tb.my_turn:
+        return say("hints.wait_turn", seat=tb.turn)
+    if ui.busy:
+        return NOTHING
+    hand = tb.hand
+    legal = tb.legal
+    selected = [hand[i] for i in ui.selected if i < len(hand)]
+    groups = [[hand[i] for i in g if i < len(hand)] for g in ui.staged] + ([selected] if selected else [])
+    if act in ("draw", "pass", "ask"):
+        return ("send", legal.intent(act, []))
+    if act == "take":
+        # the engine reads which group goes with the top card, and onto which meld
+        return ("send", legal.intent("take", groups))
+    if act == "merge":
+        merges = legal.merges()
+        return ("send", merges[0]) if merges else say("hints.no_merge")
+    if act == "swap":
+        if len(selected) != 1:
+            return say("hints.swap_one")
+        swaps = legal.swaps_for(selected[0])
+        return ("send", swaps[0]) if swaps else say("hints.no_swap")
+    if act == "meld":
+        return ("send", legal.intent("meld", groups)) if groups else say("hints.select_cards")
+    if act == "stage":
+        return _stage(ui)
+    if act in ("add", "add-to"):
+        if not selected:
+            return say("hints.select_cards")
+        if not tb.my_melds:
+            return say("hints.no_meld_to_add")
+        # A meld tapped names the target; the Add button leaves it to the engine, which
+        # finds the one meld the cards fit or asks the player to choose.
+        return ("send", legal.intent("add", [selected], target if act == "add-to" else ""))
+    if act == "discard":
+        if ui.staged:
+            return say("hints.staged_discard")
+        if len(selected) != 1:
+            return say("hints.discard_one")
+        return ("send", legal.intent("discard", [selected]))
+    if act == "hint":
+        return HINT
+    return NOTHING
