@@ -7,11 +7,18 @@
 # and the bots think in the worker, so this thread only draws the table and waits
 # (asyncio), and the page never freezes.
 #
-# Modules (listed in mpy.json "files"): protocol (the engine's records, copied from the
-# wheel by the build), ui_intent (what a selection of cards means, from the records),
-# ui_text (catalogs, card names, errors, log lines), ui_model (settings, seats, URL
-# parameters), ui_render (HTML strings for each region). This file holds the DOM glue
-# and the flow.
+# Modules (listed in mpy.json "files"), each with one job:
+#   protocol     the engine's records (canasta/protocol.py, copied from the wheel by the build)
+#   ui_intent    what a selection of cards means, read from the records
+#   ui_controls  what a click on the table means: a command (pure, tested)
+#   ui_bots      the bots' turns, paced
+#   ui_dialog    the partner's "may I go out?"
+#   ui_store     local storage: settings, the game, saves set aside
+#   ui_text      catalogs, card names, errors, log lines
+#   ui_model     settings offered, seats, URL parameters
+#   ui_render    HTML strings for each region
+# This file holds the page's structure, its events and the flow of a game: starting,
+# continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
 # Contract with the page shell (shell.js):
 #   - data-owner on #status before writing to it; "canasta:ready" once the engine answered;
@@ -32,7 +39,9 @@ from pyscript.ffi import create_proxy
 window = _window_module.window
 
 import protocol as P
+import ui_bots as B
 import ui_controls as C
+import ui_dialog as D
 import ui_intent as I
 import ui_model as M
 import ui_render as R
@@ -44,8 +53,6 @@ import ui_text
 #: Samba's big hands cost the most (docs/bots.md "Think time per decision"); past the cap it
 #: plays what its samples so far show, which is level 3's choice unless they are clear.
 EXPERT_THINK_MS = 800
-#: At speed "instant", bots' moves redraw the table at most this often (ms).
-INSTANT_FRAME_MS = 250
 TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-rules", "g-log",
                  "g-result")
 
@@ -115,14 +122,10 @@ class App:
         self.has_save = False
         self.seed_used = False
         self.gen = 0            # a new game, or leaving one, stops the running bot loop
-        # The game (gen) whose bot loop is running, or None. Keyed by game, not a flag: a
-        # loop that is still winding down after Menu must not keep the next game's bots idle.
-        self.bots_gen = None
+        self.bots = B.BotLoop(self)
         self.rendered = {}
         self.update_waiting = False
         self.update_dismissed = False
-        self.dialog_open = False
-        self.ask_hint = None  # the expert's suggestion shown in the ask dialog
         self.hand_shown_at = None  # the position whose hand keep_hand_in_view showed
         self.result_shown = False
         self.save_failed = False
@@ -173,18 +176,8 @@ class App:
         document.body.insertBefore(game, app.nextSibling)
         self.game = game
 
-        dialog = element("dialog", "ask-dialog", "ask-dialog")
-        dialog.setAttribute("aria-labelledby", "ask-title")
-        dialog.setAttribute("aria-describedby", "ask-text")
-        # The table's Hint button is behind this modal dialog, so the dialog has its own:
-        # the suggestion is shown in the dialog and answers nothing.
-        dialog.innerHTML = ('<h2 id="ask-title"></h2><p id="ask-text"></p>'
-                            '<p id="ask-hint" class="ask-hint" role="status" hidden></p><div class="dialog-buttons">'
-                            '<button type="button" class="btn primary" id="answer-yes" data-act="answer-yes"></button>'
-                            '<button type="button" class="btn" id="answer-no" data-act="answer-no"></button>'
-                            '<button type="button" class="btn" id="answer-hint" data-act="answer-hint"></button></div>')
-        document.body.appendChild(dialog)
-        self.dialog = dialog
+        # The table's Hint button is behind this modal dialog, so the dialog has its own.
+        self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)
 
         banner = element("div", "update-banner", "update-banner", hidden=True)
         banner.setAttribute("role", "status")
@@ -197,8 +190,6 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("keydown", create_proxy(self.on_key))
-        dialog.addEventListener("cancel", create_proxy(self.on_dialog_cancel))
-        dialog.addEventListener("close", create_proxy(self.on_dialog_close))
         window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
         if window.canastaUpdate and window.canastaUpdate.available:
             self.update_waiting = True
@@ -225,7 +216,7 @@ class App:
             self.render_start()
         else:
             self.render_table()
-        self.render_dialog_texts()
+        self.dialog.texts(self.cat)
         self.render_banner()
 
     def render_status(self):
@@ -322,20 +313,11 @@ class App:
         d.mode = "watch" if self.ui.watch else "play"
         d.players = str(v.get("players", 4))
         d.paused = "true" if self.ui.paused else "false"
-        d.bots = "running" if self.bots_gen == self.gen else "idle"
+        d.bots = "running" if self.bots.busy() else "idle"
         d.busy = "true" if self.ui.busy else "false"
         d.hand = " ".join(v.get("hand") or [])
         d.handNumber = str(v.get("hand_number", 0))
         d.moves = str(s.get("moves", 0))
-
-    def render_dialog_texts(self):
-        by_id("ask-title").textContent = self.cat.t("dialogs.ask_title")
-        by_id("ask-text").textContent = self.cat.t("dialogs.ask_text")
-        by_id("answer-yes").textContent = self.cat.t("actions.answer_yes")
-        by_id("answer-no").textContent = self.cat.t("actions.answer_no")
-        by_id("answer-hint").textContent = self.cat.t("actions.hint")
-        if self.ask_hint is not None:
-            by_id("ask-hint").textContent = self.cat.hint_text(self.ask_hint)
 
     def render_banner(self):
         by_id("update-text").textContent = self.cat.t("app.update_available")
@@ -356,27 +338,7 @@ class App:
                 and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over"))
 
     def sync_dialog(self):
-        if self.needs_answer() and not self.ui.busy:
-            if not self.dialog.open:
-                self.dialog_open = True
-                self.ask_hint = None
-                by_id("ask-hint").hidden = True
-                self.dialog.showModal()
-                by_id("answer-yes").focus()
-        elif self.dialog.open:
-            self.dialog_open = False
-            self.dialog.close()
-
-    def on_dialog_cancel(self, event):
-        # Escape must not dismiss the question: the partner waits for an answer.
-        event.preventDefault()
-
-    def on_dialog_close(self, event):
-        if self.dialog_open and self.needs_answer():
-            # Closed without an answer (e.g. a second Escape that the browser does not
-            # let the page cancel): ask again.
-            self.dialog.showModal()
-            by_id("answer-yes").focus()
+        self.dialog.sync(self.needs_answer() and not self.ui.busy)
 
     # ------------------------------------------------------------------ events
     def on_click(self, event):
@@ -435,26 +397,10 @@ class App:
                 focus.focus()
 
     def on_key(self, event):
-        key = event.key
-        if self.dialog.open:
-            if key == "Tab":
-                # Keep the focus on the dialog's buttons.
-                first, last = by_id("answer-yes"), by_id("answer-hint")
-                if event.shiftKey and document.activeElement == first:
-                    event.preventDefault()
-                    last.focus()
-                elif not event.shiftKey and document.activeElement == last:
-                    event.preventDefault()
-                    first.focus()
-                elif not document.activeElement or document.activeElement.id not in (
-                        "answer-yes", "answer-no", "answer-hint"):
-                    event.preventDefault()
-                    first.focus()
+        if self.dialog.trap_key(event):
             return
-        if key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
-            self.ui.selected = []
-            self.ui.staged = []
-            self.ui.feedback = ""
+        if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
+            self.clear_selection()
             self.render_table()
 
     def on_update_available(self, event=None):
@@ -642,48 +588,17 @@ class App:
             await self.run_bots()
 
     async def run_bots(self):
-        gen = self.gen
-        if self.bots_gen == gen:
-            return
-        # An older loop may still be waiting on its sleep or its engine call: it stops at
-        # its next check of gen without sending another request, so the two never interleave.
-        self.bots_gen = gen
-        self.update_game_data()
-        drawn = window.performance.now()
-        try:
-            while gen == self.gen and self.snap is not None:
-                s = self.snap
-                if s.get("hand_over") or (s.get("human_turn") and not self.ui.watch):
-                    break
-                if self.ui.watch and self.ui.paused:
-                    break
-                await asyncio.sleep(self.delay())
-                if gen != self.gen or (self.ui.watch and self.ui.paused):
-                    break
-                res = await self.call("bot_step")
-                if gen != self.gen:
-                    break
-                if not res.get("ok"):
-                    self.ui.feedback = self.cat.error_text(res.get("error"))
-                    break
-                self.set_snapshot(res["snapshot"])
-                # At speed "instant" moves come faster than anyone can read them: draw the
-                # table at most every INSTANT_FRAME_MS (the last state is drawn below), which
-                # also brings the player's first turn up sooner.
-                now = window.performance.now()
-                if self.delay() > 0 or now - drawn >= INSTANT_FRAME_MS:
-                    self.render_table()
-                    drawn = now
-                else:
-                    self.update_game_data()
-            if gen == self.gen:
-                await self.store_save()  # the player's turn, or the hand's end
-        finally:
-            if self.bots_gen == gen:
-                self.bots_gen = None
-        if gen == self.gen:
-            self.render_table()
-            self.render_banner()
+        await self.bots.run()
+
+    # What the bot loop (ui_bots) needs of the page besides the flow's own methods.
+    def now(self):
+        return window.performance.now()
+
+    async def sleep(self, seconds):
+        await asyncio.sleep(seconds)
+
+    def explain(self, error):
+        self.ui.feedback = self.cat.error_text(error)
 
     async def send(self, intent):
         """Play the player's intent (canasta.protocol.ActionRecord): the engine reads it,
@@ -783,7 +698,6 @@ class App:
                 other.focus()
         elif act in ("answer-yes", "answer-no"):
             if self.needs_answer():
-                self.dialog_open = False
                 self.dialog.close()
                 await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
@@ -793,9 +707,7 @@ class App:
 
     def leave_game(self):
         self.gen += 1
-        if self.dialog.open:
-            self.dialog_open = False
-            self.dialog.close()
+        self.dialog.close()
         self.screen = "start"
         self.update_dismissed = False
         self.rendered = {}
@@ -845,19 +757,17 @@ class App:
         in the dialog (the table's Hint button is behind it); nothing is answered."""
         if not self.needs_answer():
             return
-        box = by_id("ask-hint")
-        box.textContent = self.cat.t("hints.thinking")
-        box.hidden = False
+        self.dialog.say(self.cat.t("hints.thinking"))
         gen = self.gen
         # Not busy_call: the table must not turn busy, which would close the dialog.
         res = await self.call("hint", (self.snap.get("view") or {}).get("seat", 0))
         if gen != self.gen or not self.needs_answer():
             return
         if not res.get("ok"):
-            box.textContent = self.cat.error_text(res.get("error"))
+            self.dialog.say(self.cat.error_text(res.get("error")))
             return
-        self.ask_hint = res
-        box.textContent = self.cat.hint_text(res)
+        self.dialog.hint = res
+        self.dialog.say(self.cat.hint_text(res))
 
     def set_lang(self, lang):
         if lang not in self.catalogs:

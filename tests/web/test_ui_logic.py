@@ -411,3 +411,72 @@ def test_controls_explain_what_cannot_be_done() -> None:
     assert C.command("draw", R.Table(CATS["en"], other, ui), ui) == ("say", "hints.wait_turn", {"seat": 1})
     assert C.command("hint", tb, ui) == ("hint",)
     assert C.command("clear", tb, ui) == ("render",) and ui.selected == [] and ui.staged == []
+
+
+class FakePage:
+    """What the bot loop (ui_bots) needs of the page, recording what it is asked."""
+
+    def __init__(self, snaps: list[dict[str, Any]], watch: bool = False) -> None:
+        self.gen = 1
+        self.ui = R.UIState()
+        self.ui.watch = watch
+        self.snap: dict[str, Any] | None = {"human_turn": False, "hand_over": False}
+        self.replies = [{"ok": True, "snapshot": s} for s in snaps]
+        self.calls: list[str] = []
+        self.saves = 0
+        self.clock = 0.0
+
+    def delay(self) -> float:
+        return 0.0
+
+    def now(self) -> float:
+        self.clock += 100
+        return self.clock
+
+    async def sleep(self, seconds: float) -> None:
+        self.calls.append("sleep")
+
+    async def call(self, name: str) -> dict[str, Any]:
+        self.calls.append(name)
+        return self.replies.pop(0) if self.replies else {"ok": False, "error": {"code": "not_bot_turn"}}
+
+    def set_snapshot(self, snap: dict[str, Any]) -> None:
+        self.snap = snap
+
+    async def store_save(self) -> None:
+        self.saves += 1
+
+    def render_table(self) -> None: ...
+    def update_game_data(self) -> None: ...
+    def render_banner(self) -> None: ...
+
+    def explain(self, error: dict[str, Any]) -> None:
+        self.ui.feedback = str(error["code"])
+
+
+def test_the_bot_loop_plays_until_the_player_is_to_act_and_then_keeps_the_game() -> None:
+    import asyncio
+
+    import ui_bots as B
+
+    bot = {"human_turn": False, "hand_over": False}
+    page = FakePage([bot, bot, {"human_turn": True, "hand_over": False}])
+    loop = B.BotLoop(page)
+    asyncio.run(loop.run())
+    assert page.calls.count("bot_step") == 3 and page.saves == 1 and not loop.busy()
+    # watching: the loop stops at the hand's end, and a refusal is explained
+    page = FakePage([bot, {"human_turn": False, "hand_over": True}], watch=True)
+    asyncio.run(B.BotLoop(page).run())
+    assert page.calls.count("bot_step") == 2 and page.snap == {"human_turn": False, "hand_over": True}
+    page = FakePage([])
+    asyncio.run(B.BotLoop(page).run())
+    assert page.ui.feedback == "not_bot_turn" and page.saves == 1
+
+    # leaving the game (a new generation) stops the loop before its next request
+    class Leaving(FakePage):
+        async def sleep(self, seconds: float) -> None:
+            self.gen += 1
+
+    page = Leaving([bot, bot])
+    asyncio.run(B.BotLoop(page).run())
+    assert "bot_step" not in page.calls and page.saves == 0

@@ -1,0 +1,75 @@
+# The bots' turns: one job, pacing them. The bots think in the engine's worker; this loop
+# asks it for one bot move at a time (bot_step), waits the chosen speed between moves,
+# and stops when a human is to act, the hand ends, the watcher pauses, or the player
+# leaves the game. One loop per game: a game is named by its generation number (a new
+# game, or leaving one, bumps it), so a loop still winding down after Menu never plays
+# for, or idles, the next game.
+
+#: At speed "instant", bots' moves redraw the table at most this often (ms).
+INSTANT_FRAME_MS = 250
+
+
+class BotLoop:
+    """Runs the bots of the page's game. ``page`` is the app: it gives ``gen``, ``snap``,
+    ``ui``, ``delay()``, ``call()``, ``now()``, ``sleep()``, ``set_snapshot()``,
+    ``render_table()``, ``update_game_data()``, ``store_save()``, ``render_banner()``
+    and ``explain(error)``."""
+
+    def __init__(self, page):
+        self.page = page
+        # The game (gen) whose loop is running, or None. Keyed by game, not a flag: a
+        # loop that is still winding down after Menu must not keep the next game's bots idle.
+        self.running = None
+
+    def busy(self):
+        """Whether the current game's bots are playing."""
+        return self.running == self.page.gen
+
+    def _should_stop(self, gen):
+        page = self.page
+        s = page.snap
+        if gen != page.gen or s is None:
+            return True
+        if s.get("hand_over") or (s.get("human_turn") and not page.ui.watch):
+            return True
+        return page.ui.watch and page.ui.paused
+
+    async def run(self):
+        page = self.page
+        gen = page.gen
+        if self.running == gen:
+            return
+        # An older loop may still be waiting on its sleep or its engine call: it stops at
+        # its next check of gen without sending another request, so the two never interleave.
+        self.running = gen
+        page.update_game_data()
+        drawn = page.now()
+        try:
+            while not self._should_stop(gen):
+                await page.sleep(page.delay())
+                if gen != page.gen or (page.ui.watch and page.ui.paused):
+                    break
+                res = await page.call("bot_step")
+                if gen != page.gen:
+                    break
+                if not res.get("ok"):
+                    page.explain(res.get("error"))
+                    break
+                page.set_snapshot(res["snapshot"])
+                # At speed "instant" moves come faster than anyone can read them: draw the
+                # table at most every INSTANT_FRAME_MS (the last state is drawn below),
+                # which also brings the player's first turn up sooner.
+                now = page.now()
+                if page.delay() > 0 or now - drawn >= INSTANT_FRAME_MS:
+                    page.render_table()
+                    drawn = now
+                else:
+                    page.update_game_data()
+            if gen == page.gen:
+                await page.store_save()  # the player's turn, or the hand's end
+        finally:
+            if self.running == gen:
+                self.running = None
+        if gen == page.gen:
+            page.render_table()
+            page.render_banner()
