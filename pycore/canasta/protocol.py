@@ -18,9 +18,10 @@ Records:
 - :class:`ActionRecord`: one action, both ways. Out (the snapshot's ``actions``, a
   hint): each legal action with its ``verb``, the hand ``groups`` it plays (card codes),
   the meld it goes onto (``target``; ``other`` for a merge's second meld), a swap's
-  ``wild``, an ``answer``, its notation ``text``, and ``keys``: per card, what another
-  card must share to play the same action (the card's kind where suits do not matter,
-  its code where they do: a sequence). In (``act``): an intent, the same fields with the
+  ``wild``, an ``answer``, its notation ``text``, and, where suits matter (a sequence),
+  ``keys``: per card, what another card must share to play the same action (its code,
+  or its kind for a wild card). With no ``keys``, any card of the same kind will do
+  (the snapshot's ``kinds`` gives each hand card's kind). In (``act``): an intent, the same fields with the
   player's own cards; the engine fills in what a screen leaves open (which group goes
   with the pile's top card, which meld an ``add`` means) and judges it.
 - :class:`MeldRecord`: one meld on the table as the engine sees it: its ``id`` (the
@@ -96,7 +97,8 @@ class ActionRecord:
         self.other = other
         self.wild = wild
         self.answer = answer
-        self.keys = keys if keys is not None else [list(g) for g in self.groups]
+        #: None: each card's kind is its key (any card of the kind plays the same action).
+        self.keys = keys
 
     def cards(self) -> "list[str]":
         """Every hand card the action plays, group after group."""
@@ -117,7 +119,7 @@ class ActionRecord:
             value = getattr(self, name)
             if value:
                 out[name] = value
-        if self.keys != self.groups:
+        if self.keys is not None:
             out["keys"] = [list(k) for k in self.keys]
         return out
 
@@ -306,10 +308,13 @@ def matches(record: ActionRecord, selection: "list[list[str]]",
     keys allow), else None. ``kinds`` maps the hand's card codes to their kinds (the
     snapshot's ``kinds``). Groups may be selected in any order."""
     groups = [g for g in selection if g]
-    if len(groups) != len(record.keys):
+    keys = record.keys
+    if keys is None:
+        keys = [[kinds.get(c, c) for c in g] for g in record.groups]
+    if len(groups) != len(keys):
         return None
     order = []  # type: list[int]
-    return _assign(record.keys, groups, kinds, order)
+    return _assign(keys, groups, kinds, order)
 
 
 def _assign(keys: "list[list[str]]", groups: "list[list[str]]", kinds: "dict[str, str]",

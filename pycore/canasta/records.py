@@ -67,11 +67,14 @@ def _spans_ranks(cards: Cards) -> bool:
     return len(ranks) > 1
 
 
-def _keys(cards: Cards, exact: bool) -> list[str]:
+def _keys(groups: tuple[Cards, ...], exact: list[bool]) -> list[list[str]] | None:
     """Per card, what another card must share to play the same action: its code where
     the suit matters (a sequence's naturals), else its kind (DESIGN.md: suits never
-    change what a group may do)."""
-    return [c.text if exact and c.natural else c.kind for c in cards]
+    change what a group may do). None when no group needs a code: the protocol then
+    takes each card's kind, and the record stays small."""
+    if not any(exact):
+        return None
+    return [[c.text if x and c.natural else c.kind for c in g] for g, x in zip(groups, exact)]
 
 
 def _target_meld(state: HandState, target: str) -> TableMeld | None:
@@ -95,23 +98,22 @@ def action_record(state: HandState, action: Action) -> ActionRecord:
         onto = _target_meld(state, action.target) if action.target else None
         top = state.discard[-1:] if state.discard else ()
         first_exact = (onto is not None and onto.kind is SEQUENCE) or _spans_ranks(action.cards + tuple(top))
-        keys = [_keys(g, first_exact if n == 0 else _spans_ranks(g)) for n, g in enumerate(groups)]
+        keys = _keys(groups, [first_exact if n == 0 else _spans_ranks(g) for n, g in enumerate(groups)])
         return ActionRecord(verb, text, [[c.text for c in g] for g in groups], action.target, keys=keys)
     if isinstance(action, Meld):
         return ActionRecord(verb, text, [[c.text for c in g] for g in action.melds],
-                            keys=[_keys(g, _spans_ranks(g)) for g in action.melds])
+                            keys=_keys(action.melds, [_spans_ranks(g) for g in action.melds]))
     if isinstance(action, Add):
         onto = _target_meld(state, action.target)
         exact = onto is not None and onto.kind is SEQUENCE
         return ActionRecord(verb, text, [[c.text for c in action.cards]], action.target,
-                            keys=[_keys(action.cards, exact)])
+                            keys=_keys((action.cards,), [exact]))
     if isinstance(action, Discard):
-        return ActionRecord(verb, text, [[action.card.text]], keys=[[action.card.kind]])
+        return ActionRecord(verb, text, [[action.card.text]])
     if isinstance(action, Merge):
         return ActionRecord(verb, text, target=f"#{action.first}", other=f"#{action.second}")
     if isinstance(action, Swap):
-        return ActionRecord(verb, text, [[action.card.text]], action.target, wild=action.wild.text,
-                            keys=[[action.card.kind]])
+        return ActionRecord(verb, text, [[action.card.text]], action.target, wild=action.wild.text)
     if isinstance(action, Answer):
         return ActionRecord(verb, text, answer="yes" if action.yes else "no")
     return ActionRecord(verb, text)

@@ -96,7 +96,8 @@ def _same_kinds_other_cards(record: ActionRecord, hand: list[str], kinds: dict[s
         left.remove(card)
     out = []
     changed = False
-    for group, keys in zip(record.groups, record.keys):
+    record_keys = record.keys or [[kinds[c] for c in g] for g in record.groups]  # None: each card's kind
+    for group, keys in zip(record.groups, record_keys):
         new = []
         for card, key in zip(group, keys):
             other = next((c for c in left if c != card and key != card and kinds[c] == key), None)
