@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import ALL_CARDS, Card, format_cards, parse_cards, sort_cards
+from .cards import Card, format_cards, parse_cards, sort_cards
 from .errors import NotationError, shown
 
 Cards = tuple[Card, ...]
@@ -44,7 +44,6 @@ MELD_INDICES: dict[str, int] = {f"#{n}": n for n in range(MELD_INDEX_LIMIT)}
 TARGET_RANKS = frozenset("AKQJT98765432")
 _TARGETS = TARGET_RANKS | MELD_INDICES.keys()
 _TAKE_TARGETS = MELD_INDICES.keys() | {""}
-_CARDS = frozenset(ALL_CARDS)
 _INDEX = "a meld index '#0' to '#999'"
 _TARGET = "a rank letter A K Q J T 9 8 7 6 5 4 3 2, or " + _INDEX
 
@@ -56,11 +55,14 @@ _set = object.__setattr__
 
 
 def _cards_ok(cards: object) -> bool:
-    """``cards`` is a tuple of :class:`Card` values."""
-    try:
-        return type(cards) is tuple and _CARDS.issuperset(cards)
-    except TypeError:  # an unhashable item
+    """``cards`` is a tuple of :class:`Card` values (checked by type, which no object can
+    fake and which never raises; every Card is one of the interned ones)."""
+    if type(cards) is not tuple:
         return False
+    for c in cards:
+        if type(c) is not Card:
+            return False
+    return True
 
 
 def _groups_ok(groups: object) -> bool:
@@ -126,10 +128,12 @@ class Take:
         _set(self, "target", target)
 
     def __str__(self) -> str:
+        # (extra melds without cards, which apply refuses, are written too: the parser refuses
+        # their text rather than read it as a bare ``take``)
         head = f"take {self.target}" if self.target else "take"
-        if not self.cards:
-            return head
-        return head + " " + _fmt_groups((self.cards,) + self.extra)
+        if self.cards:
+            head += " " + format_cards(self.cards)
+        return head + "".join(" | " + format_cards(g) for g in self.extra)
 
 
 @dataclass(frozen=True, slots=True, init=False)
