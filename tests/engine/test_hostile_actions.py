@@ -200,11 +200,15 @@ def test_bad_fields_raise_notation_error(cls: Any, fields: tuple[Any, ...]) -> N
     assert len(e.value.message) < 300
 
 
-@pytest.mark.parametrize("text", [
+#: Texts of the fuzzing report (non-ASCII digits, indices past Python's int-from-str limit) and kin.
+BAD_TEXTS = [
     "take #²", "add #² KH", "merge #² #1", "merge #1 #²", "swap #² KH 2C", "add #٣ KH", "take #" + "9" * 5000,
     "add #" + "1" * 5000 + " KH", "merge #0 #" + "1" * 5000, "merge #1 #1", "merge #1000 #2", "add #1000 KH",
     "take K", "take #x KH KS", "add ² KH", "discard ²",
-])
+]
+
+
+@pytest.mark.parametrize("text", BAD_TEXTS)
 def test_bad_indices_in_text_raise_notation_error(text: str) -> None:
     with pytest.raises(NotationError) as e:
         parse_action(text)
@@ -323,3 +327,10 @@ def test_the_host_answers_any_text_with_json(hosted: None, text: str, seat_offse
     if not out["ok"]:
         assert out["error"]["code"] != "internal_error", out
         assert out["error"]["code"] in CODES
+
+
+def test_the_host_refuses_the_fuzzed_texts_as_bad_actions(hosted: None) -> None:
+    turn = json.loads(host.snapshot(0))["turn"]
+    for text in BAD_TEXTS:
+        out = json.loads(host.play(turn, text))
+        assert out["ok"] is False and out["error"]["code"] in ("bad_action", "bad_card"), (text[:20], out)
