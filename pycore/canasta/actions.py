@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import Card, format_cards, parse_cards, sort_cards
+from .cards import RANKS, Card, format_cards, parse_cards, sort_cards
 from .errors import NotationError, shown
 
 Cards = tuple[Card, ...]
@@ -41,11 +41,11 @@ MELD_INDEX_LIMIT = 1000
 #: Each canonical index text and its number: ``{"#0": 0, ..., "#999": 999}``.
 MELD_INDICES: dict[str, int] = {f"#{n}": n for n in range(MELD_INDEX_LIMIT)}
 #: The rank letters that name a group (``add K ...``, ``swap K ...``).
-TARGET_RANKS = frozenset("AKQJT98765432")
+TARGET_RANKS = frozenset(RANKS)
 _TARGETS = TARGET_RANKS | MELD_INDICES.keys()
 _TAKE_TARGETS = MELD_INDICES.keys() | {""}
-_INDEX = "a meld index '#0' to '#999'"
-_TARGET = "a rank letter A K Q J T 9 8 7 6 5 4 3 2, or " + _INDEX
+_INDEX = f"a meld index '#0' to '#{MELD_INDEX_LIMIT - 1}'"
+_TARGET = f"a rank letter {' '.join(RANKS)}, or {_INDEX}"
 
 # Each value checks its fields in its own ``__init__`` (``dataclass(init=False)``) and sets
 # them with ``_set``, as the generated one would: actions are built in the engine's hot
@@ -185,7 +185,7 @@ class Merge:
     def __init__(self, first: int, second: int) -> None:
         if type(first) is not int or type(second) is not int or not 0 <= first < second < MELD_INDEX_LIMIT:
             raise _bad("merge", "meld indices", (first, second),
-                       "two different meld indices from 0 to 999, the lower first")
+                       f"two different meld indices from 0 to {MELD_INDEX_LIMIT - 1}, the lower first")
         _set(self, "first", first)
         _set(self, "second", second)
 
