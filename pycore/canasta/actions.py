@@ -13,6 +13,16 @@ which goes to the hand.
 
 ``parse_action(str(a)) == a`` for every action; cards inside one meld are kept in
 canonical order, so two texts naming the same cards give equal actions.
+
+Every value checks its fields when it is built and refuses what the notation cannot
+write, with :class:`NotationError` (code ``bad_action``) and never another exception: a
+meld target is a rank letter or a canonical ``#n`` with ``n`` below
+:data:`MELD_INDEX_LIMIT`, cards are :class:`Card` values in tuples, merge indices are
+ints, an answer is a bool. The parser only normalises the spelling (case, ``10`` for
+``T``, leading zeros) and leaves these checks to the constructors, so both refuse the
+same values. How many cards an action holds is a rule, not a shape: a value with an
+empty group (``Meld(())``) can be built, ``apply`` refuses it (``no_cards``), and the
+parser refuses its text.
 """
 
 from __future__ import annotations
@@ -20,10 +30,55 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from .cards import Card, format_cards, parse_cards, sort_cards
-from .errors import NotationError
+from .cards import RANKS, Card, format_cards, parse_cards, sort_cards
+from .errors import NotationError, shown
 
 Cards = tuple[Card, ...]
+
+#: Meld indices run from ``#0`` to ``#999``: more melds than a side can ever hold (at
+#: most 4 decks of 56 cards, ``rules.validate``), and no number too long to read.
+MELD_INDEX_LIMIT = 1000
+#: Each canonical index text and its number: ``{"#0": 0, ..., "#999": 999}``.
+MELD_INDICES: dict[str, int] = {f"#{n}": n for n in range(MELD_INDEX_LIMIT)}
+#: The rank letters that name a group (``add K ...``, ``swap K ...``).
+TARGET_RANKS = frozenset(RANKS)
+_TARGETS = TARGET_RANKS | MELD_INDICES.keys()
+_TAKE_TARGETS = MELD_INDICES.keys() | {""}
+_INDEX = f"a meld index '#0' to '#{MELD_INDEX_LIMIT - 1}'"
+_TARGET = f"a rank letter {' '.join(RANKS)}, or {_INDEX}"
+
+# Each value checks its fields in its own ``__init__`` (``dataclass(init=False)``) and sets
+# them with ``_set``, as the generated one would: actions are built in the engine's hot
+# loops (``legal_actions``, the bots' rollouts), and a ``__post_init__`` would cost a
+# second call for every action built.
+_set = object.__setattr__
+
+
+def _cards_ok(cards: object) -> bool:
+    """``cards`` is a tuple of :class:`Card` values (checked by type, which no object can
+    fake and which never raises; every Card is one of the interned ones)."""
+    if type(cards) is not tuple:
+        return False
+    for c in cards:
+        if type(c) is not Card:
+            return False
+    return True
+
+
+def _groups_ok(groups: object) -> bool:
+    """``groups`` is a tuple of tuples of :class:`Card` values."""
+    if type(groups) is not tuple:
+        return False
+    for cards in groups:
+        if not _cards_ok(cards):
+            return False
+    return True
+
+
+def _bad(verb: str, field: str, value: object, expected: str) -> NotationError:
+    """The refusal of a field's value when an action is built."""
+    return NotationError("bad_action", f"{verb}: bad {field} {shown(value)} (expected {expected})",
+                         verb=verb, field=field, value=shown(value))
 
 
 def _fmt_groups(groups: tuple[Cards, ...]) -> str:
@@ -46,7 +101,7 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Take:
     """Take the discard pile.
 
@@ -55,30 +110,48 @@ class Take:
     in the same action (for an initial meld that needs them).
     """
 
-    cards: Cards = ()
-    extra: tuple[Cards, ...] = ()
+    cards: Cards
+    extra: tuple[Cards, ...]
     #: ``"#n"``: the side's meld the top card (and ``cards``) go onto; ``""``: the side's
     #: group of the top card's rank (no cards), or a new group where the rules allow one.
-    target: str = ""
+    target: str
+
+    def __init__(self, cards: Cards = (), extra: tuple[Cards, ...] = (), target: str = "") -> None:
+        if not _cards_ok(cards):
+            raise _bad("take", "cards", cards, "a tuple of cards")
+        if type(extra) is not tuple or extra and not _groups_ok(extra):
+            raise _bad("take", "extra melds", extra, "a tuple of tuples of cards")
+        if type(target) is not str or target not in _TAKE_TARGETS:
+            raise _bad("take", "meld index", target, _INDEX + ", or none")
+        _set(self, "cards", cards)
+        _set(self, "extra", extra)
+        _set(self, "target", target)
 
     def __str__(self) -> str:
+        # (extra melds without cards, which apply refuses, are written too: the parser refuses
+        # their text rather than read it as a bare ``take``)
         head = f"take {self.target}" if self.target else "take"
-        if not self.cards:
-            return head
-        return head + " " + _fmt_groups((self.cards,) + self.extra)
+        if self.cards:
+            head += " " + format_cards(self.cards)
+        return head + "".join(" | " + format_cards(g) for g in self.extra)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """Lay one or more new melds from hand at once."""
 
     melds: tuple[Cards, ...]
 
+    def __init__(self, melds: tuple[Cards, ...]) -> None:
+        if not _groups_ok(melds):
+            raise _bad("meld", "melds", melds, "a tuple of tuples of cards")
+        _set(self, "melds", melds)
+
     def __str__(self) -> str:
         return "meld " + _fmt_groups(self.melds)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Add:
     """Add cards from hand to one of the side's melds.
 
@@ -89,11 +162,19 @@ class Add:
     target: str
     cards: Cards
 
+    def __init__(self, target: str, cards: Cards) -> None:
+        if type(target) is not str or target not in _TARGETS:
+            raise _bad("add", "meld target", target, _TARGET)
+        if not _cards_ok(cards):
+            raise _bad("add", "cards", cards, "a tuple of cards")
+        _set(self, "target", target)
+        _set(self, "cards", cards)
+
     def __str__(self) -> str:
         return f"add {self.target} {format_cards(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Merge:
     """Make two of the side's groups of one rank one meld (Samba, RULES.md 4): the group
     ``#second`` joins ``#first`` (``first < second``), which keeps its place in the list."""
@@ -101,11 +182,18 @@ class Merge:
     first: int
     second: int
 
+    def __init__(self, first: int, second: int) -> None:
+        if type(first) is not int or type(second) is not int or not 0 <= first < second < MELD_INDEX_LIMIT:
+            raise _bad("merge", "meld indices", (first, second),
+                       f"two different meld indices from 0 to {MELD_INDEX_LIMIT - 1}, the lower first")
+        _set(self, "first", first)
+        _set(self, "second", second)
+
     def __str__(self) -> str:
         return f"merge #{self.first} #{self.second}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Swap:
     """Put ``card`` (a natural from hand) into the group ``target`` in place of its wild
     card ``wild``, which goes to the hand (seed 003's swap, RULES.md 4)."""
@@ -114,15 +202,29 @@ class Swap:
     card: Card
     wild: Card
 
+    def __init__(self, target: str, card: Card, wild: Card) -> None:
+        if type(target) is not str or target not in _TARGETS:
+            raise _bad("swap", "meld target", target, _TARGET)
+        if not _cards_ok((card, wild)):
+            raise _bad("swap", "cards", (card, wild), "two cards")
+        _set(self, "target", target)
+        _set(self, "card", card)
+        _set(self, "wild", wild)
+
     def __str__(self) -> str:
         return f"swap {self.target} {self.card.text} {self.wild.text}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Discard:
     """Discard one card; ends the turn (or the hand, when it empties the hand)."""
 
     card: Card
+
+    def __init__(self, card: Card) -> None:
+        if not _cards_ok((card,)):
+            raise _bad("discard", "card", card, "a card")
+        _set(self, "card", card)
 
     def __str__(self) -> str:
         return f"discard {self.card.text}"
@@ -136,11 +238,16 @@ class Ask:
         return "ask"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Answer:
     """The partner's binding answer to "may I go out?"."""
 
     yes: bool
+
+    def __init__(self, yes: bool) -> None:
+        if type(yes) is not bool:
+            raise _bad("answer", "answer", yes, "True for yes or False for no")
+        _set(self, "yes", yes)
 
     def __str__(self) -> str:
         return "answer yes" if self.yes else "answer no"
@@ -180,41 +287,48 @@ def _groups(text: str, what: str) -> tuple[Cards, ...]:
     for part in parts:
         cards = parse_cards(part)
         if not cards:
-            raise NotationError("bad_action", f"{what}: empty group of cards in {text.strip()!r}", text=text)
+            raise NotationError("bad_action", f"{what}: empty group of cards in {text.strip()!r}")
         groups.append(sort_cards(cards))
     return tuple(groups)
 
 
-_TARGET_RANKS = frozenset("AKQJT98765432")
-
-
 def parse_action(text: str) -> Action:
-    """Read one action line. Raises :class:`NotationError` (code ``bad_action`` or ``bad_card``)."""
+    """Read one action line. Raises :class:`NotationError` (code ``bad_action`` or
+    ``bad_card``), whatever the text; the error's params name the ``text``."""
     if not isinstance(text, str):
-        raise NotationError("bad_action", f"an action is a line of text, not {type(text).__name__}", text=repr(text))
+        raise NotationError("bad_action", f"an action is a line of text, not {type(text).__name__}",
+                            text=shown(text))
+    try:
+        return _parse(text)
+    except NotationError as e:
+        e.params.setdefault("text", text)
+        raise
+
+
+def _parse(text: str) -> Action:
     words = text.split()
     if not words:
-        raise NotationError("bad_action", "empty action", text=text)
+        raise NotationError("bad_action", "empty action")
     verb = words[0].lower()
     rest = text.strip()[len(words[0]):]
     if verb in ("draw", "ask", "pass"):
         if len(words) != 1:
-            raise NotationError("bad_action", f"{verb!r} takes nothing after it: {text.strip()!r}", text=text)
+            raise NotationError("bad_action", f"{verb!r} takes nothing after it: {text.strip()!r}")
         simple: dict[str, Action] = {"draw": DRAW, "ask": ASK, "pass": PASS}
         return simple[verb]
     if verb == "answer":
         if len(words) == 2 and words[1].lower() in ("yes", "no"):
             return YES if words[1].lower() == "yes" else NO
-        raise NotationError("bad_action", f"expected 'answer yes' or 'answer no': {text.strip()!r}", text=text)
+        raise NotationError("bad_action", f"expected 'answer yes' or 'answer no': {text.strip()!r}")
     if verb == "discard":
         cards = parse_cards(rest)
         if len(cards) != 1:
-            raise NotationError("bad_action", f"discard takes exactly one card: {text.strip()!r}", text=text)
+            raise NotationError("bad_action", f"discard takes exactly one card: {text.strip()!r}")
         return Discard(cards[0])
     if verb == "take":
         target = ""
         if len(words) > 1 and words[1].startswith("#"):
-            target = _index(words[1], text)
+            target = _ref(words[1])
             rest = rest.strip()[len(words[1]):]
         if not rest.strip():
             return Take(target=target)
@@ -222,42 +336,42 @@ def parse_action(text: str) -> Action:
         return Take(groups[0], groups[1:], target)
     if verb == "merge":
         if len(words) != 3:
-            raise NotationError("bad_action", f"expected 'merge #i #j': {text.strip()!r}", text=text)
-        i, j = sorted(int(_index(w, text)[1:]) for w in words[1:])
-        if i == j:
-            raise NotationError("bad_action", f"merge needs two different melds: {text.strip()!r}", text=text)
-        return Merge(i, j)
+            raise NotationError("bad_action", f"expected 'merge #i #j': {text.strip()!r}")
+        first, second = sorted(_index(w) for w in words[1:])
+        return Merge(first, second)
     if verb == "swap":
         if len(words) != 4:
-            raise NotationError("bad_action", f"expected 'swap TARGET CARD WILD': {text.strip()!r}", text=text)
+            raise NotationError("bad_action", f"expected 'swap TARGET CARD WILD': {text.strip()!r}")
         natural, wild = parse_cards(words[2:])
-        return Swap(_target(words[1], text), natural, wild)
+        return Swap(_ref(words[1]), natural, wild)
     if verb == "meld":
         if not rest.strip():
-            raise NotationError("bad_action", "meld needs cards", text=text)
+            raise NotationError("bad_action", "meld needs cards")
         return Meld(_groups(rest, "meld"))
     if verb == "add":
         if len(words) < 3:
-            raise NotationError("bad_action", f"expected 'add TARGET CARDS': {text.strip()!r}", text=text)
-        return Add(_target(words[1], text), sort_cards(parse_cards(words[2:])))
-    raise NotationError("bad_action", f"unknown action {words[0]!r} (expected draw, take, meld, add, merge, swap, "
-                        "discard, ask, answer, pass)", text=text)
+            raise NotationError("bad_action", f"expected 'add TARGET CARDS': {text.strip()!r}")
+        return Add(_ref(words[1]), sort_cards(parse_cards(words[2:])))
+    raise NotationError("bad_action", f"unknown action {shown(words[0])} (expected draw, take, meld, add, merge, "
+                        "swap, discard, ask, answer, pass)")
 
 
-def _index(word: str, text: str) -> str:
-    """A meld index ``#n`` in canonical form, or raise."""
-    if not word.startswith("#") or not word[1:].isdigit():
-        raise NotationError("bad_action", f"bad meld index {word!r} (expected e.g. '#0')", text=text)
-    return "#" + str(int(word[1:]))
-
-
-def _target(word: str, text: str) -> str:
-    """A meld target: a rank letter (``10`` for ``T``) or ``#n``."""
+def _ref(word: str) -> str:
+    """A meld target as written, in canonical spelling: ``#n`` without leading zeros
+    (ASCII digits only), a rank letter in upper case (``10`` for ``T``). Anything else
+    comes back as written, for the action's constructor to refuse."""
+    if word.startswith("#"):
+        digits = word[1:]
+        if digits.isascii() and digits.isdigit():
+            return "#" + (digits.lstrip("0") or "0")
+        return word
     target = word.upper()
-    if target == "10":
-        target = "T"
-    if target.startswith("#"):
-        return _index(word, text)
-    if target not in _TARGET_RANKS:
-        raise NotationError("bad_action", f"bad meld target {word!r} (a rank letter or '#n')", text=text)
-    return target
+    return "T" if target == "10" else target
+
+
+def _index(word: str) -> int:
+    """The number of a meld index ``#n`` as written (``merge``), or raise."""
+    n = MELD_INDICES.get(_ref(word))
+    if n is None:
+        raise NotationError("bad_action", f"merge: bad meld index {shown(word)} (expected {_INDEX})")
+    return n

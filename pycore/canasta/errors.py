@@ -26,6 +26,16 @@ class CanastaError(Exception):
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for a message, cut to ``limit`` characters; never raises (an int
+    too long to print, or a ``__repr__`` that fails, is shown by its type)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class NotationError(CanastaError):
     """A card, action, position, record or scenario text that cannot be read."""
 

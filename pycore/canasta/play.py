@@ -12,9 +12,9 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from .actions import Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
+from .actions import MELD_INDICES, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
-from .errors import IllegalAction
+from .errors import IllegalAction, shown
 from .discards import discard_refusal
 from .goout import can_go_out
 from .melds import (BLACK_THREES, GROUP, SEQUENCE, WILD, MeldKind, TableMeld, grow, meld_value, merge_groups,
@@ -32,7 +32,7 @@ def apply(state: HandState, action: Action) -> HandState:
     """The state after ``action`` by the seat in turn, or raise IllegalAction."""
     handler: Callable[[HandState, Any], HandState] | None = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction("unknown_action", f"not an action: {action!r}")
+        raise IllegalAction("unknown_action", f"not an action: {shown(action)}", action=shown(action))
     if state.phase is OVER_PHASE:
         raise IllegalAction("hand_over", "the hand is over", action=str(action))
     return handler(state, action)
@@ -376,10 +376,11 @@ def _group_for(state: HandState, side: int, rank: str) -> int:
 
 
 def _target(state: HandState, side: int, target: str) -> int:
+    """The index of the side's meld named by ``target`` (``#n`` or a rank letter)."""
     melds = state.melds[side]
     if target.startswith("#"):
-        idx = int(target[1:])
-        if idx >= len(melds):
+        idx = MELD_INDICES.get(target, -1)
+        if not 0 <= idx < len(melds):
             raise IllegalAction("no_such_meld", f"your side has no meld {target}", target=target)
         return idx
     found = [i for i, m in enumerate(melds) if m.rank == target and m.kind is GROUP]
