@@ -69,7 +69,7 @@ from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
 from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
-from .errors import CanastaError, RulesError
+from .errors import CanastaError, RulesError, shown
 from .game import Game
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
@@ -417,7 +417,7 @@ class Host:
         game = self._need_game()
         s = _int(seat)
         if s is None or not 0 <= s < game.rules.players:
-            raise HostError("bad_seat", f"no seat {seat!r} at this table", seat=repr(seat))
+            raise HostError("bad_seat", f"no seat {shown(seat)} at this table", seat=shown(seat))
         return s
 
     def _bot_name(self, seat: int) -> str:

@@ -206,6 +206,9 @@ def test_every_host_reply_is_one_envelope_with_the_version() -> None:
     snap = json.loads(replies[-1])
     replies += [h.act(0, "not json"), h.act(0, json.dumps({"verb": "fly"})), h.act(0, json.dumps({"verb": "pass"})),
                 h.act(5, json.dumps({"verb": "draw"})), h.hint(0), h.save(), h.snapshot(0), h.bot_step()]
+    odd_seats = [h.play(10**5000, "draw"), h.act(10**5000, json.dumps({"verb": "draw"})),  # type: ignore[arg-type]
+                 h.snapshot(float("nan"))]  # type: ignore[arg-type]
+    assert [json.loads(t)["error"]["code"] for t in odd_seats] == ["bad_seat"] * 3
     rng = random.Random(1)
     for _ in range(30):
         snap = json.loads(h.snapshot(0))
