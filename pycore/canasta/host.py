@@ -100,7 +100,7 @@ ERROR_CODES: tuple[str, ...] = (
     "bad_options", "bad_request", "bad_save", "bad_seat", "internal_error", "no_game", "not_bot_turn",
     "not_your_turn",
     # notation, records, scenarios
-    "bad_action", "bad_card", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
+    "bad_action", "bad_card", "bad_example", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
     "record_version", "too_many_copies",
     # rules, variants, bots
     "bad_rule_value", "bad_rules", "bad_player_count", "switch_not_applicable", "unknown_bot", "unknown_option",

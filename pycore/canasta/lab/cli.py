@@ -1,4 +1,4 @@
-"""Command line: ``python -m canasta {scenario,simulate,bench,bench-bots,match,compare,variants,play-demo}``.
+"""Command line: ``python -m canasta {scenario,example,simulate,bench,bench-bots,match,compare,variants,play-demo}``.
 
 ``canasta.__main__`` (``python -m canasta``, the ``canasta`` script) only calls :func:`main`.
 Each command imports what it runs when it runs, so that a command pays only for its own
@@ -78,6 +78,30 @@ def _scenario(args: argparse.Namespace) -> int:
     failed = len(results) - passed
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+def _example(args: argparse.Namespace) -> int:
+    """Check live rule examples (``canasta.examples``) as the site will show them."""
+    from ..examples import check_example, encode
+
+    files = scenario_files(args.paths)
+    passed = 0
+    for f in files:
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            print(f"FAIL {f}: cannot read: {e}")
+            continue
+        problems = check_example(data)
+        if problems:
+            print(f"FAIL {f}: " + "; ".join(problems))
+            continue
+        passed += 1
+        print(f"PASS {f}")
+        if args.encode:
+            print(f"  encoded ({len(encode(data))} characters): {encode(data)}")
+    print(f"{passed} passed, {len(files) - passed} failed")
+    return 0 if files and passed == len(files) else 1
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -212,6 +236,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("scenario", help="run scenario files (NOTATION.md)")
     p.add_argument("paths", nargs="+")
     p.set_defaults(run=_scenario)
+    p = sub.add_parser("example", help="check live rule examples (web/examples, docs/notation.md)")
+    p.add_argument("paths", nargs="+")
+    p.add_argument("--encode", action="store_true", help="also print each example as URL-safe text")
+    p.set_defaults(run=_example)
     p = sub.add_parser("simulate", help="random legal play with invariant checks")
     p.add_argument("--variant", default="classic")
     p.add_argument("--players", type=int)
