@@ -429,6 +429,16 @@ def write_protocol(out: Path, wheel: Path) -> None:
     (out / "protocol.py").write_bytes(data)
 
 
+def write_examples(out: Path, wheel: Path) -> None:
+    """examples/*.frames.json: every live rule example checked by the engine the site
+    ships and drawn into stills (build/render_examples.py, in its own interpreter); a
+    broken example stops the build."""
+    done = subprocess.run([sys.executable, str(Path(__file__).with_name("render_examples.py")), str(wheel), str(WEB),
+                           str(out)], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"rendering the examples failed:\n{done.stderr}")
+
+
 def build(out: Path) -> dict[str, Any]:
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
@@ -465,6 +475,7 @@ def build(out: Path) -> dict[str, Any]:
     copy_web(WEB, out, values)
     write_variants(out, wheel)
     write_protocol(out, wheel)
+    write_examples(out, wheel)
     cards = write_cards(out)
     write_icons(out)
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")

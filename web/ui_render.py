@@ -29,6 +29,7 @@ class UIState:
         self.selected = []      # indices into the sorted hand
         self.staged = []        # [[indices]] set aside for a combined meld
         self.watch = False
+        self.still = False      # a picture of the table (an embedded example): nothing to click
         self.paused = False
         self.busy = False
         self.feedback = ""      # an explanation (refusal, hint)
@@ -573,7 +574,7 @@ def hand_area(tb):
     title = cat.t(key, name=tb.seat_name(tb.viewer), n=len(hand))
     out = ['<h2 class="hand-title" id="hand-h">' + esc(title) + '</h2>'
            '<div class="hand" role="group" aria-labelledby="hand-h">']
-    interactive = not ui.watch
+    interactive = not ui.watch and not ui.still
     for rank, indices in I.group_hand(hand, tb.kinds):
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
         for i in indices:

@@ -33,8 +33,12 @@ from .notation import from_position
 from .play import apply
 from .protocol import matches
 from .records import action_record, hand_kinds
+from .catalog import table_switches
+from .records import screen_records
 from .scenario import run_scenario
+from .scoring import score_hand
 from .state import HandState
+from .views import view
 
 #: The version of the example format this engine reads.
 EXAMPLE_VERSION = 1
@@ -209,6 +213,49 @@ def _check_goal(example: Example, goal: Goal, state: HandState) -> list[str]:
             return [f"goal.solution {n} ({text!r}): the turn passes to seat {after.turn} before the goal"]
         state = after
     return []
+
+
+# --------------------------------------------------------------------------- frames
+
+def snapshot(state: HandState, seat: int, moves: int = 0) -> dict[str, Any]:
+    """A still snapshot of ``state`` for ``seat`` in the host's shape (canasta.host), as
+    a screen draws it without the engine: nobody to act on it (no legal actions)."""
+    r = state.rules
+    out = view(state, seat)
+    out.update({"hand_number": 1, "target": r.target, "game_scores": list(state.scores)})
+    results = [s.to_dict() for s in score_hand(state)] if state.over else None
+    still = {**screen_records(state, seat), "legal": [], "actions": []}
+    return {"ok": True, "view": out, **still, "turn": state.turn, "human_turn": False, "hand_over": state.over,
+            "game_over": False, "scores": list(state.scores), "last_hand": results, "log": [],
+            "table": {"variant": r.name, "players": r.players, "target": r.target, "switches": table_switches(r)},
+            "options": {}, "moves": moves}
+
+
+def frames(example: Example) -> list[dict[str, Any]]:
+    """The example as stills, for a screen that shows it before (or without) the engine:
+    the position with the example's caption, then the state after each step of a demo
+    (a refused step shows its refusal on the same state) or after each action of a try's
+    or a puzzle's solution (what "show me" plays), with their captions. Each frame is
+    ``{"snapshot", "caption", "action", "refusal"}``."""
+    state = from_position(example.position)
+    out = [{"snapshot": snapshot(state, example.seat), "caption": example.caption, "action": "", "refusal": None}]
+    if example.mode == "demo":
+        plays = [(str(step["do"]), step.get("caption") or example.caption) for step in example.steps]
+    elif example.goal is not None:
+        last = len(example.goal.solution) - 1
+        plays = [(text, example.goal.caption if n == last else example.caption)
+                 for n, text in enumerate(example.goal.solution)]
+    else:
+        plays = []
+    for n, (text, caption) in enumerate(plays, 1):
+        refusal = None
+        try:
+            state = apply(state, parse_action(text))
+        except IllegalAction as e:
+            refusal = {"code": e.code, "params": {k: str(v) for k, v in e.params.items()}, "message": e.message}
+        out.append({"snapshot": snapshot(state, example.seat, n), "caption": caption, "action": text,
+                    "refusal": refusal})
+    return out
 
 
 # --------------------------------------------------------------------------- in a URL

@@ -73,7 +73,7 @@ from .errors import CanastaError, RulesError, shown
 from .game import Game
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
-from .records import action_record, hand_kinds, meld_records
+from .records import action_record, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .variants import get as get_variant
@@ -453,14 +453,9 @@ class Host:
         state = game.state
         over = state.over
         turn = state.turn
-        actions = game.legal_actions() if not over and turn == seat else ()
-        r = game.rules
         return ok_reply({
             "view": self._view(seat),
-            "legal": [str(a) for a in actions],
-            "actions": [action_record(state, a).to_json() for a in actions],
-            "melds": [[m.to_json() for m in meld_records(state, side)] for side in range(r.sides)],
-            "kinds": hand_kinds(state.hands[seat]),
+            **screen_records(state, seat),
             "turn": turn,
             "human_turn": not over and turn in self._humans,
             "hand_over": over,

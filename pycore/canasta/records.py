@@ -6,13 +6,17 @@ the state and its actions, so that no screen decides a rule again.
   sequence, where the suit matters: RULES.md 4);
 - :func:`meld_records`: a side's melds, each with its notation id, kind and canasta
   state as the scoring counts it (RULES.md 1, 3, 4);
-- :func:`hand_kinds`: the kind of each card of a hand, for matching a selection.
+- :func:`hand_kinds`: the kind of each card of a hand, for matching a selection;
+- :func:`screen_records`: all of these for one seat, as a snapshot carries them.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .actions import Action, Add, Answer, Discard, Meld, Merge, Swap, Take
 from .cards import Card
+from .legal import legal_actions
 from .melds import BLACK_THREES, GROUP, SEQUENCE, WILD, TableMeld
 from .protocol import ActionRecord, MeldRecord
 from .rules import Rules
@@ -117,3 +121,14 @@ def action_record(state: HandState, action: Action) -> ActionRecord:
     if isinstance(action, Answer):
         return ActionRecord(verb, text, answer="yes" if action.yes else "no")
     return ActionRecord(verb, text)
+
+
+def screen_records(state: HandState, seat: int) -> dict[str, Any]:
+    """What a screen needs of ``state`` for ``seat``, as JSON: the seat's legal actions
+    when it is to act (``legal`` texts and ``actions`` records, else both empty), every
+    side's melds and the kinds of the seat's hand cards."""
+    actions = legal_actions(state) if not state.over and state.turn == seat else ()
+    return {"legal": [str(a) for a in actions],
+            "actions": [action_record(state, a).to_json() for a in actions],
+            "melds": [[m.to_json() for m in meld_records(state, side)] for side in range(state.rules.sides)],
+            "kinds": hand_kinds(state.hands[seat])}

@@ -1,0 +1,183 @@
+// The embed page's script (embed.html): one live rule example, drawn from the stills the
+// build rendered with the engine (examples/<family>/<name>.frames.json), stepped like a
+// move list. No Python loads here.
+//
+// URL: ?ex=<family>/<name> (required), &lang=en|fr, &theme=dark|light|auto, &compact=1,
+//      &origin=<the host page's origin> (set by embed.js; messages to the host go there).
+// Messages to the host page (window.parent), each {source: "canasta-example", type, ...}:
+//   ready  {id, mode, steps}          the example is drawn
+//   height {height}                   the content's height in CSS pixels (on every change)
+//   step   {index, count, action}     a still is shown (0: the position)
+//   error  {code}                     the example cannot be shown (the frame says why)
+// Messages from the host (only from window.parent, and from the origin given in the URL):
+//   {target: "canasta-example", type: "step", index}    show that still
+(() => {
+  "use strict";
+  const params = new URLSearchParams(location.search);
+  const LANGS = ["en", "fr"];
+  const THEMES = ["dark", "light", "auto"];
+  const ID = /^[a-z0-9-]{1,40}\/[a-z0-9-]{1,60}$/;
+  const lang = LANGS.includes(params.get("lang")) ? params.get("lang")
+    : (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  const theme = THEMES.includes(params.get("theme")) ? params.get("theme") : "dark";
+  const id = params.get("ex") || "";
+  let hostOrigin = null;
+  try {
+    const given = params.get("origin");
+    hostOrigin = given ? new URL(given).origin : null;
+  } catch (error) {
+    hostOrigin = null;
+  }
+  const $ = (name) => document.getElementById(name);
+  let texts = {};
+  let example = null;
+  let shown = 0;
+  let timer = null;
+
+  const post = (type, data) => {
+    if (window.parent === window) return;
+    // Nothing secret is sent; the host's origin, when known, is the only receiver.
+    window.parent.postMessage({ source: "canasta-example", type, id, ...data }, hostOrigin || "*");
+  };
+  const t = (key, values = {}) => {
+    let text = (texts.embed && texts.embed[key]) || key;
+    for (const [name, value] of Object.entries(values)) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  };
+  const reportHeight = () => post("height", { height: Math.ceil(document.documentElement.scrollHeight) });
+
+  const fail = (key, values, code) => {
+    const box = $("example");
+    box.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = "error";
+    p.setAttribute("role", "alert");
+    p.textContent = t(key, values);
+    box.appendChild(p);
+    post("error", { code });
+    reportHeight();
+  };
+
+  const button = (act, label, enabled) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "btn small";
+    b.dataset.act = act;
+    b.id = "ex-" + act;
+    b.textContent = label;
+    if (!enabled) b.setAttribute("aria-disabled", "true");
+    return b;
+  };
+
+  const controls = () => {
+    const box = $("ex-controls");
+    box.innerHTML = "";
+    const last = example.frames.length - 1;
+    if (last === 0) return;
+    if (example.mode === "demo") {
+      box.append(button("first", t("first"), shown > 0), button("back", t("back"), shown > 0),
+        button("play", timer ? t("pause") : t("play"), true), button("next", t("next"), shown < last),
+        button("last", t("last"), shown < last));
+      const step = document.createElement("span");
+      step.className = "step";
+      step.textContent = t("step", { n: shown, count: last });
+      box.append(step);
+    } else {
+      box.append(shown < last ? button("next", t("show_me"), true) : button("first", t("again"), true));
+    }
+  };
+
+  const show = (index) => {
+    const last = example.frames.length - 1;
+    shown = Math.max(0, Math.min(last, index));
+    const frame = example.frames[shown];
+    const table = $("ex-table");
+    table.dataset.players = String(frame.players);
+    table.innerHTML = frame.html[lang] || frame.html.en;
+    $("ex-caption").textContent = frame.caption[lang] || frame.caption.en;
+    const refusal = $("ex-refusal");
+    refusal.hidden = !frame.refusal;
+    refusal.textContent = frame.refusal ? t("refused", { text: frame.refusal[lang] || frame.refusal.en }) : "";
+    if (shown === last && timer) stop();
+    controls();
+    document.body.dataset.step = String(shown);
+    post("step", { index: shown, count: last, action: frame.action });
+    reportHeight();
+  };
+
+  const stop = () => {
+    clearInterval(timer);
+    timer = null;
+  };
+  const play = () => {
+    if (timer) { stop(); controls(); return; }
+    if (shown >= example.frames.length - 1) show(0);
+    timer = setInterval(() => show(shown + 1), 1600);
+    controls();
+  };
+
+  const act = (name) => {
+    if (!example) return;
+    if (name === "first") { stop(); show(0); }
+    else if (name === "back") { stop(); show(shown - 1); }
+    else if (name === "next") show(shown + 1);
+    else if (name === "last") { stop(); show(example.frames.length - 1); }
+    else if (name === "play") play();
+    const again = $("ex-" + name);
+    if (again && again.getAttribute("aria-disabled") !== "true") again.focus();
+  };
+
+  document.addEventListener("click", (event) => {
+    const el = event.target.closest && event.target.closest("[data-act]");
+    if (el && el.getAttribute("aria-disabled") !== "true") act(el.dataset.act);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (!example || example.mode !== "demo") return;
+    const keys = { ArrowLeft: "back", ArrowRight: "next", Home: "first", End: "last" };
+    if (keys[event.key]) { event.preventDefault(); act(keys[event.key]); }
+  });
+  window.addEventListener("message", (event) => {
+    if (event.source !== window.parent || (hostOrigin && event.origin !== hostOrigin)) return;
+    const data = event.data || {};
+    if (data.target === "canasta-example" && data.type === "step" && Number.isInteger(data.index) && example) {
+      stop();
+      show(data.index);
+    }
+  });
+  if (window.ResizeObserver) new ResizeObserver(reportHeight).observe(document.body);
+
+  const start = async () => {
+    document.documentElement.lang = lang;
+    document.body.classList.add(theme);
+    if (params.get("compact") === "1") document.body.classList.add("compact");
+    try {
+      texts = await (await fetch("./i18n/" + lang + ".json")).json();
+    } catch (error) {
+      texts = {};
+    }
+    if (!ID.test(id)) {
+      fail("bad_param", { name: "ex", value: id || "—" }, "bad_param");
+      return;
+    }
+    let response;
+    try {
+      response = await fetch("./examples/" + id + ".frames.json");
+    } catch (error) {
+      fail("failed", {}, "failed");
+      return;
+    }
+    if (!response.ok) {
+      fail("not_found", { id }, "not_found");
+      return;
+    }
+    example = await response.json();
+    document.title = example.title[lang] || example.title.en;
+    $("ex-title").textContent = document.title;
+    document.body.dataset.rule = example.rule;  // the rule book's point, for authors and tests
+    $("ex-game").textContent = t("open_game");
+    document.body.dataset.mode = example.mode;
+    show(0);
+    post("ready", { mode: example.mode, steps: example.frames.length - 1 });
+  };
+  start();
+})();
