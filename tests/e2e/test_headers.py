@@ -53,6 +53,8 @@ def test_served_headers(site_url: str, build_info: dict[str, str]) -> None:
     mpy = served_headers(f"{site_url}micropython/{build_info['micropython']}/micropython.wasm")
     assert mpy["content-type"] == "application/wasm"
     assert mpy["cache-control"] == IMMUTABLE
-    assert served_headers(f"{site_url}pyscript/{build_info['pyscript']}/core.js")["cache-control"] == IMMUTABLE
+    assert build_info["pyscript_dir"].startswith(f"pyscript/{build_info['pyscript']}-csp-")  # patched: its own URLs
+    assert served_headers(f"{site_url}{build_info['pyscript_dir']}/core.js")["cache-control"] == IMMUTABLE
     assert served_headers(site_url + build_info["engine_wheel"])["cache-control"] == IMMUTABLE
     assert "cache-control" not in served_headers(site_url + "main.py")  # host default (revalidate)
+
