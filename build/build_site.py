@@ -6,7 +6,8 @@ Run by `make site`, after `make wheel` and `npm ci` in build/. The site is serve
 from its own origin and fetches nothing from outside:
 
     index.html, main.py, worker.py, ...   web/, copied; {{NAME}} placeholders filled in
-    pyscript/<version>/                    @pyscript/core dist/ (all chunks, no source maps)
+    pyscript/<version>-csp-<tag>/          @pyscript/core dist/ (all chunks, no source maps), patched
+                                           to run without 'unsafe-eval' (PYSCRIPT_PATCHES; <tag> names the patch)
     micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
     pyodide/<version>/                     the five Pyodide runtime files
     wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
@@ -357,6 +358,64 @@ def write_cards(out: Path) -> int:
     return len(files)
 
 
+# --- PyScript without 'unsafe-eval' ------------------------------------------------
+# The one string PyScript 0.7.31 evaluates on the main thread for this site: its worker
+# hooks (src/hooks.js createFunction, `jo` in the minified core-*.js). They are lazy getters
+# on hooks.worker that compose the registered callbacks into ONE function with
+#     Function(`return(w,x)=>(${cb})(w,x,...[${cbs}])`)()
+# only so that the function's source can be posted to a PyScript worker. polyscript reads
+# them for every <script type="mpy"> (custom.js: `new Hook(interpreter, hooks)`), worker or
+# not, and hooks.worker.onBeforeRunAsync always holds PyScript's own callback: so the page
+# evaluates a string at start, and under a CSP without 'unsafe-eval' the UI never starts.
+# The patch builds the same function without evaluating anything: it calls the callbacks
+# directly, and its toString() gives exactly the source the Function(...) call compiled, so
+# a worker would receive the very same text. (The site starts no PyScript worker: those
+# are blob: workers, which worker-src 'self' forbids, and they evaluate strings themselves.)
+# Every other eval/Function in PyScript's files runs only in or for such workers.
+#
+# Each patch must match exactly once in the vendored files, or the build fails: a new
+# PyScript (even a rebuilt 0.7.31) is re-checked by hand, never shipped half-patched.
+# netlify.toml's CSP relies on it (tests/e2e/test_csp.py plays under that CSP).
+PYSCRIPT_PATCHES: tuple[tuple[str, str, str], ...] = (
+    (
+        "core-*.js",
+        'jo=(e,t)=>{const n=[...Eo(t)];if(n.length){const r=_o(e[`_${t}`]||(t.endsWith("Async")'
+        '?async(e,t,...n)=>{for(const r of n)await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)})),'
+        's=n.map(_o).join(", ");return Function(`return(w,x)=>(${r})(w,x,...[${s}])`)()}}',
+        'jo=(e,t)=>{const n=[...Eo(t)];if(n.length){const c=e[`_${t}`]||(t.endsWith("Async")'
+        '?async(e,t,...n)=>{for(const r of n)await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)}),'
+        'r=_o(c),s=n.map(_o).join(", "),f=(w,x)=>c(w,x,...n);'
+        'return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}}',
+    ),
+)
+
+
+def patch_tag(patches: Iterable[tuple[str, str, str]] = PYSCRIPT_PATCHES) -> str:
+    """8 hex digits naming the patches: the patched runtime's folder carries it, so a browser
+    that cached the unpatched (or differently patched) files for a year never reuses them."""
+    return hashlib.sha256(json.dumps(list(patches)).encode()).hexdigest()[:8]
+
+
+def patch_vendored(folder: Path, patches: Iterable[tuple[str, str, str]] = PYSCRIPT_PATCHES) -> list[str]:
+    """Apply each (file glob, old, new) patch in `folder`: `old` must occur exactly once in
+    all the files the glob matches, or BuildError. Returns the patched files' names."""
+    patched = []
+    for pattern, old, new in patches:
+        hits = [(path, text) for path in sorted(folder.glob(pattern))
+                for text in [path.read_text(encoding="utf-8")] if old in text]
+        count = sum(text.count(old) for _, text in hits)
+        if count != 1:
+            raise BuildError(
+                f"{folder}/{pattern}: the text build_site.py patches (PYSCRIPT_PATCHES, so that the "
+                f"page runs without 'unsafe-eval') occurs {count} times, not once: this PyScript "
+                f"differs from the one the patch was written for; re-check it (see netlify.toml)"
+            )
+        path, text = hits[0]
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        patched.append(path.name)
+    return patched
+
+
 # --- the file list, build hash and service worker ---------------------------------
 
 
@@ -453,7 +512,7 @@ def build(out: Path) -> dict[str, Any]:
 
     paths = {
         "PYODIDE_DIR": f"pyodide/{pyodide_version}",
-        "PYSCRIPT_DIR": f"pyscript/{pyscript_version}",
+        "PYSCRIPT_DIR": f"pyscript/{pyscript_version}-csp-{patch_tag()}",
         "MICROPYTHON_DIR": f"micropython/{mpy_version}",
         "ENGINE_WHEEL": f"wheels/{wheel_hash[:12]}/{wheel.name}",
     }
@@ -462,6 +521,7 @@ def build(out: Path) -> dict[str, Any]:
     for src in sorted((pyscript_dir / "dist").iterdir()):
         if src.is_file() and not src.name.endswith(".map"):
             copy_file(src, out / paths["PYSCRIPT_DIR"] / src.name)
+    patch_vendored(out / paths["PYSCRIPT_DIR"])
     for name in MICROPYTHON_FILES:
         copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
     copy_file(wheel, out / paths["ENGINE_WHEEL"])
@@ -487,6 +547,7 @@ def build(out: Path) -> dict[str, Any]:
         "engine_wheel_sha256": wheel_hash,
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
+        "pyscript_dir": paths["PYSCRIPT_DIR"],
         "micropython": mpy_version,
         "build": build_hash(out),
         "files": len(files) + 2,  # with build-info.json and sw.js

@@ -53,6 +53,23 @@ def test_served_headers(site_url: str, build_info: dict[str, str]) -> None:
     mpy = served_headers(f"{site_url}micropython/{build_info['micropython']}/micropython.wasm")
     assert mpy["content-type"] == "application/wasm"
     assert mpy["cache-control"] == IMMUTABLE
-    assert served_headers(f"{site_url}pyscript/{build_info['pyscript']}/core.js")["cache-control"] == IMMUTABLE
+    assert build_info["pyscript_dir"].startswith(f"pyscript/{build_info['pyscript']}-csp-")  # patched: its own URLs
+    assert served_headers(f"{site_url}{build_info['pyscript_dir']}/core.js")["cache-control"] == IMMUTABLE
     assert served_headers(site_url + build_info["engine_wheel"])["cache-control"] == IMMUTABLE
     assert "cache-control" not in served_headers(site_url + "main.py")  # host default (revalidate)
+
+
+def directives(csp: str) -> dict[str, list[str]]:
+    return {name: values for name, *values in (part.split() for part in csp.split(";") if part.strip())}
+
+
+def test_csp_evaluates_no_strings(site_url: str) -> None:
+    """No 'unsafe-eval' (see netlify.toml: PyScript is patched at build time not to need it)
+    and no 'unsafe-inline', for the page and for the scripts that start workers of their own
+    (a dedicated or service worker runs under the CSP its script is served with)."""
+    for path in ("", "index.html", "engine-worker.js", "sw.js"):
+        csp = directives(served_headers(site_url + path)["content-security-policy"])
+        assert csp["script-src"] == ["'self'", "'wasm-unsafe-eval'"], (path, csp)
+        assert csp["worker-src"] == ["'self'"], (path, csp)
+        assert not any("unsafe-eval" in v and v != "'wasm-unsafe-eval'" or "unsafe-inline" in v
+                       for values in csp.values() for v in values), (path, csp)
