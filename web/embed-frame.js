@@ -159,18 +159,20 @@
       fail("bad_param", { name: "ex", value: id || "—" }, "bad_param");
       return;
     }
-    let response;
     try {
-      response = await fetch("./examples/" + id + ".frames.json");
+      // the shipped examples are listed: a wrong name is told without a failed request
+      const index = await (await fetch("./examples/index.json")).json();
+      if (!index.some((entry) => entry.id === id)) {
+        fail("not_found", { id }, "not_found");
+        return;
+      }
+      const response = await fetch("./examples/" + id + ".frames.json");
+      if (!response.ok) throw new Error(String(response.status));
+      example = await response.json();
     } catch (error) {
       fail("failed", {}, "failed");
       return;
     }
-    if (!response.ok) {
-      fail("not_found", { id }, "not_found");
-      return;
-    }
-    example = await response.json();
     document.title = example.title[lang] || example.title.en;
     $("ex-title").textContent = document.title;
     document.body.dataset.rule = example.rule;  // the rule book's point, for authors and tests

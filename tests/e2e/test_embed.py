@@ -1,0 +1,136 @@
+"""Live rule examples embedded on another site (embed.js, embed.html), in Chromium.
+
+A host page served from another origin (a second local port) embeds examples with the
+script tag: each draws with no Python runtime, is sized to its content, steps back and
+forth (from its own buttons and from the host), re-sends its events to the host page, a
+malformed one says why in its frame, and the game's own page refuses to be framed. No
+request leaves the two local origins.
+"""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Callable, Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from site_helpers import SITE, Watched
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+EN = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+FR = json.loads((WEB / "i18n" / "fr.json").read_text(encoding="utf-8"))
+
+
+def example(ident: str) -> dict[str, object]:
+    return dict(json.loads((WEB / "examples" / f"{ident}.json").read_text(encoding="utf-8")))
+
+
+@pytest.fixture
+def host_url(tmp_path: Path, site_url: str) -> Iterator[str]:
+    """A page of another site (another port) embedding examples and the game's page."""
+    page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rules</title></head><body>
+<h1>How to play</h1>
+<canasta-example id="demo" ex="classic/ask-partner" lang="en"></canasta-example>
+<canasta-example id="try" ex="classic/frozen-pile-natural-pair" lang="fr" compact></canasta-example>
+<canasta-example id="bad" ex="classic/no-such-example"></canasta-example>
+<iframe id="game" src="{site_url}index.html" style="width:400px;height:300px"></iframe>
+<script>
+window.events = [];
+for (const type of ["canasta-ready", "canasta-step", "canasta-error"]) {{
+  document.addEventListener(type, (e) => window.events.push([type, e.target.id, e.detail.index ?? null]));
+}}
+</script>
+<script src="{site_url}embed.js"></script>
+</body></html>"""
+    (tmp_path / "host.html").write_text(page, encoding="utf-8")
+    handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/host.html"
+    server.shutdown()
+    server.server_close()
+
+
+def test_examples_embedded_on_another_site(watched: Callable[..., Watched], host_url: str) -> None:
+    w = watched(viewport={"width": 800, "height": 900})
+    page = w.page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(host_url)
+    demo = page.frame_locator("#demo iframe")
+    expect(demo.locator("body[data-step='0']")).to_be_attached(timeout=15_000)
+    title = example("classic/ask-partner")["title"]
+    assert isinstance(title, dict)
+    expect(demo.locator("#ex-title")).to_have_text(title["en"])
+    # drawn from the build's stills: no Python runtime was loaded for it
+    assert not [u for u in requests if "pyodide" in u or "micropython" in u or "pyscript" in u], requests
+
+    # the frame is as tall as its content
+    page.wait_for_timeout(300)
+    frame_height = page.evaluate("() => document.querySelector('#demo iframe').getBoundingClientRect().height")
+    content = demo.locator("html").evaluate("(el) => el.scrollHeight")
+    assert abs(frame_height - content) <= 2, (frame_height, content)
+
+    # a demo steps like a move list; the host page hears every step
+    demo.locator("#ex-next").click()
+    demo.locator("#ex-next").click()
+    expect(demo.locator("body")).to_have_attribute("data-step", "2")
+    demo.locator("#ex-back").click()
+    expect(demo.locator("body")).to_have_attribute("data-step", "1")
+    demo.locator("body").press("End")
+    steps = len(example("classic/ask-partner")["steps"])  # type: ignore[arg-type]
+    expect(demo.locator("body")).to_have_attribute("data-step", str(steps))
+    page.evaluate("() => document.getElementById('demo').step(1)")  # from the host, by message
+    expect(demo.locator("body")).to_have_attribute("data-step", "1")
+    events = page.evaluate("() => window.events")
+    assert ["canasta-ready", "demo", None] in events and ["canasta-step", "demo", 2] in events
+
+    # a try shows the position, then its solution on "show me", in French
+    tried = page.frame_locator("#try iframe")
+    show_me = tried.locator("#ex-next")
+    expect(show_me).to_have_text(FR["embed"]["show_me"])
+    show_me.click()
+    goal = example("classic/frozen-pile-natural-pair")["goal"]
+    assert isinstance(goal, dict)
+    expect(tried.locator("#ex-caption")).to_have_text(goal["caption"]["fr"])
+    expect(tried.locator("#ex-title")).to_be_hidden()  # compact
+
+    # a malformed example says why, in its frame
+    bad = page.frame_locator("#bad iframe")
+    expect(bad.locator(".error")).to_have_text(EN["embed"]["not_found"].replace("{id}", "classic/no-such-example"))
+    assert ["canasta-error", "bad", None] in page.evaluate("() => window.events")
+
+    # the game's own page refuses to be framed (X-Frame-Options: DENY)
+    page.wait_for_timeout(500)
+    game = page.frame_locator("#game")
+    assert game.locator("#app").count() == 0
+    refused = [e for e in w.errors if "X-Frame-Options" in e or "frame" in e.lower()]
+    w.errors[:] = [e for e in w.errors if e not in refused]
+    w.assert_clean()
+
+
+def test_a_plain_iframe_and_the_page_alone(watched: Callable[..., Watched], site_url: str) -> None:
+    w = watched(viewport={"width": 390, "height": 700})
+    page = w.page()
+    page.goto(site_url + "embed.html?ex=samba/sequence&lang=fr&theme=light")
+    expect(page.locator("body[data-step='0']")).to_be_attached()
+    title = example("samba/sequence")["title"]
+    assert isinstance(title, dict)
+    expect(page.locator("#ex-title")).to_have_text(title["fr"])
+    assert page.locator("#ex-table .hand-box [data-card]").count() > 0
+    page.goto(site_url + "embed.html?ex=../../etc/passwd")
+    expect(page.locator(".error")).to_contain_text("ex")
+    w.assert_clean()
+
+
+def test_every_example_is_rendered_by_the_build() -> None:
+    index = json.loads((SITE / "examples" / "index.json").read_text(encoding="utf-8"))
+    shipped = sorted(f"{p.parent.name}/{p.stem}" for p in (WEB / "examples").glob("*/*.json"))
+    assert sorted(e["id"] for e in index) == shipped
+    for ident in shipped:
+        frames = json.loads((SITE / "examples" / f"{ident}.frames.json").read_text(encoding="utf-8"))
+        assert frames["frames"] and all(f["html"]["en"] and f["html"]["fr"] for f in frames["frames"])
