@@ -736,6 +736,9 @@ def result_panel(tb):
     out.append('</tbody><tfoot><tr class="total"><th scope="row">' + esc(cat.t("dialogs.total")) + '</th>')
     for side in order:
         out.append('<td>' + esc((by_side.get(side) or {}).get("total", 0)) + '</td>')
+    if tb.ui.still:  # a picture of one hand (an example): no game around it, nothing to press
+        out.append('</tr></tfoot></table></div>')
+        return "".join(out)
     out.append('</tr><tr class="game-total"><th scope="row">' + esc(cat.t("dialogs.game_total")) + '</th>')
     scores = v.get("game_scores") or tb.snap.get("scores") or []
     for side in order:
