@@ -255,7 +255,9 @@ def random_action(data: st.DataObject, state: HandState, kinds: tuple[str, ...] 
             near = [c for c in hand if c.natural and c.suit == melds[i].suit]
             cards = tuple(data.draw(st.lists(st.sampled_from(near or list(hand)), min_size=1, max_size=4)))
             return Add(f"#{i}", sort_cards(cards + _some_wilds(data, state)))
-        target = data.draw(st.sampled_from([melds[i].rank, f"#{i}"]))
+        # a wild-card meld's rank ("*") is no target the notation has: it is named #n
+        names = [f"#{i}"] if melds[i].kind is MeldKind.WILD else [melds[i].rank, f"#{i}"]
+        target = data.draw(st.sampled_from(names))
         return Add(target, sort_cards(draw_group(data, state, rank=melds[i].rank)))
     targets = [f"#{i}" for i in range(len(melds) + 1)] + list(NATURAL_RANKS) + ["3", "2"]
     target = data.draw(st.sampled_from(targets))
