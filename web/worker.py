@@ -98,5 +98,21 @@ def act(seat, intent_json):
     return _call("act", seat, intent_json)
 
 
+def example_start(example_json):
+    return _call("example_start", example_json)
+
+
+def example_act(intent_json):
+    return _call("example_act", intent_json)
+
+
+def example_show_me():
+    return _call("example_show_me")
+
+
+def example_restart():
+    return _call("example_restart")
+
+
 __export__ = ["ping", "catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "next_hand", "save",
-              "load"]
+              "load", "example_start", "example_act", "example_show_me", "example_restart"]

@@ -76,6 +76,8 @@ from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
 from .records import action_record, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
+from .examples import read_example
+from .trial import Trial
 from .variants import get as get_variant
 
 SAVE_FORMAT = "canasta-save"
@@ -500,7 +502,73 @@ def _replay_log(game: Game) -> list[dict[str, Any]]:
     return out
 
 
+class TrialHost:
+    """A reader trying a live rule example (``canasta.trial``) behind the same JSON
+    interface: the embed page's engine calls (``example_start``, ``example_act``,
+    ``example_show_me``, ``example_restart``)."""
+
+    def __init__(self) -> None:
+        self._trial: Trial | None = None
+
+    def _need(self) -> Trial:
+        if self._trial is None:
+            raise HostError("no_game", "no example: start one with example_start")
+        return self._trial
+
+    @_guarded
+    def start(self, example: str) -> str:
+        """Start trying an example (its JSON, as in web/examples): the table and the goal."""
+        try:
+            data = json.loads(example) if isinstance(example, str) else None
+        except ValueError:
+            raise HostError("bad_request", "the example is not JSON") from None
+        trial = Trial(read_example(data))
+        self._trial = trial
+        goal = trial.goal
+        return _dumps(ok_reply({"snapshot": trial.snapshot(), "mode": trial.example.mode,
+                                "goal": {"kind": goal.kind, "caption": goal.caption}}))
+
+    @_guarded
+    def act(self, intent: str) -> str:
+        """Judge the reader's intent: ``{"verdict", "action", "error", "tries", "snapshot"}``."""
+        trial = self._need()
+        try:
+            record = ActionRecord.from_json(json.loads(intent) if isinstance(intent, str) else None)
+        except ValueError as e:
+            raise HostError("bad_request", f"the intent is not an action record: {e}") from None
+        verdict = trial.act(record)
+        return _dumps(ok_reply({**verdict, "snapshot": trial.snapshot()}))
+
+    @_guarded
+    def show_me(self) -> str:
+        trial = self._need()
+        return _dumps(ok_reply({"solution": trial.show_me(), "snapshot": trial.snapshot()}))
+
+    @_guarded
+    def restart(self) -> str:
+        trial = self._need()
+        trial.restart()
+        return _dumps(ok_reply({"snapshot": trial.snapshot(), "tries": trial.tries}))
+
+
 _HOST = Host()
+_TRIALS = TrialHost()
+
+
+def example_start(example: str) -> str:
+    return _TRIALS.start(example)
+
+
+def example_act(intent: str) -> str:
+    return _TRIALS.act(intent)
+
+
+def example_show_me() -> str:
+    return _TRIALS.show_me()
+
+
+def example_restart() -> str:
+    return _TRIALS.restart()
 
 
 def new_game(options: str) -> str:
