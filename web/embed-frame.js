@@ -9,6 +9,8 @@
 //   height {height}                   the content's height in CSS pixels (on every change)
 //   step   {index, count, action}     a still is shown (0: the position)
 //   error  {code}                     the example cannot be shown (the frame says why)
+//   verdict {verdict, tries}           the engine judged the reader's action (a try, a puzzle)
+//   solved {tries}                     the reader reached the goal
 // Messages from the host (only from window.parent, and from the origin given in the URL):
 //   {target: "canasta-example", type: "step", index}    show that still
 (() => {
@@ -33,6 +35,7 @@
   let example = null;
   let shown = 0;
   let timer = null;
+  let live = false;
 
   const post = (type, data) => {
     if (window.parent === window) return;
@@ -82,12 +85,55 @@
       step.className = "step";
       step.textContent = t("step", { n: shown, count: last });
       box.append(step);
-    } else {
-      box.append(shown < last ? button("next", t("show_me"), true) : button("first", t("again"), true));
+    } else if (!live) {
+      const tryIt = button("try", t("try"), true);
+      tryIt.classList.add("primary");
+      box.append(tryIt, shown < last ? button("next", t("show_me"), true) : button("first", t("again"), true));
     }
   };
 
+  // A try or a puzzle: the reader acts on the table, the engine judges. The engine
+  // (Pyodide, in a worker) and the live table (embed_ui.py, MicroPython) load only now.
+  const startLive = () => {
+    if (live) return;
+    live = true;
+    stop();
+    document.body.dataset.live = "starting";
+    show(0);
+    const cfg = $("example").dataset;
+    document.body.dataset.example = id;
+    $("ex-caption").textContent = t("starting");
+    const css = document.createElement("link");
+    css.rel = "stylesheet";
+    css.href = cfg.pyscriptCss;
+    const engine = document.createElement("script");
+    engine.src = cfg.engine;
+    engine.dataset.pyodide = cfg.pyodide;
+    engine.dataset.wheel = cfg.wheel;
+    engine.dataset.workerPy = cfg.workerPy;
+    const core = document.createElement("script");
+    core.type = "module";
+    core.src = cfg.pyscript;
+    const ui = document.createElement("script");
+    ui.type = "mpy";
+    ui.src = "./embed_ui.py";
+    ui.setAttribute("config", "./embed-mpy.json");
+    document.head.append(css, engine, core);
+    document.body.append(ui);
+  };
+  window.addEventListener("canasta:live", () => {
+    $("ex-caption").textContent = example.frames[0].caption[lang] || example.frames[0].caption.en;
+    reportHeight();
+  });
+  window.addEventListener("canasta:verdict", () => {
+    const { verdict, tries } = document.body.dataset;
+    post("verdict", { verdict, tries: Number(tries) });
+    if (verdict === "solved") post("solved", { tries: Number(tries) });
+    reportHeight();
+  });
+
   const show = (index) => {
+    if (live && document.body.dataset.live !== "starting") return;  // the live table draws itself
     const last = example.frames.length - 1;
     shown = Math.max(0, Math.min(last, index));
     const frame = example.frames[shown];
@@ -123,6 +169,7 @@
     else if (name === "next") show(shown + 1);
     else if (name === "last") { stop(); show(example.frames.length - 1); }
     else if (name === "play") play();
+    else if (name === "try") { startLive(); return; }
     const again = $("ex-" + name);
     if (again && again.getAttribute("aria-disabled") !== "true") again.focus();
   };

@@ -8,7 +8,8 @@
 // loaded frame of SITE/embed.html, sized to its content. The frame's messages are
 // accepted only from that frame's window and from SITE's origin, and re-sent as DOM
 // events on the element: "canasta-ready", "canasta-step" (detail: {index, count,
-// action}), "canasta-error". A plain <iframe src="SITE/embed.html?ex=..."> works too.
+// action}), "canasta-error", and for a try or a puzzle "canasta-verdict" (detail:
+// {verdict, tries}) and "canasta-solved" (detail: {tries}). A plain <iframe src="SITE/embed.html?ex=..."> works too.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -25,7 +26,7 @@
       element.frame.style.height = Math.max(80, Math.min(4000, data.height)) + "px";
       return;
     }
-    if (["ready", "step", "error"].includes(data.type)) {
+    if (["ready", "step", "error", "verdict", "solved"].includes(data.type)) {
       element.dispatchEvent(new CustomEvent("canasta-" + data.type, { detail: data, bubbles: true }));
     }
   });

@@ -716,16 +716,11 @@ class App:
     async def table_action(self, act, el):
         """Carry out what a click on the table means (ui_controls.command)."""
         tb = R.Table(self.cat, self.snap, self.ui)
-        index = int(el.dataset.i) if act in ("card", "unstage") else -1
-        target = str(el.dataset.target or "") if act == "add-to" else ""
-        cmd = C.command(act, tb, self.ui, index, target)
+        cmd = C.command(act, tb, self.ui, *C.click_args(act, el.dataset))
         if cmd[0] == "render":
             self.render_table()
         elif cmd[0] == "say":
-            params = dict(cmd[2])
-            if "seat" in params:
-                params["name"] = tb.seat_name(params.pop("seat"))
-            self.feedback(self.cat.t(cmd[1], **params), "hint")
+            self.feedback(C.said(cmd, tb), "hint")
         elif cmd[0] == "send":
             await self.send(cmd[1])
         elif cmd[0] == "hint":

@@ -109,3 +109,20 @@ def command(act, tb, ui, index=-1, target=""):
     if act == "hint":
         return HINT
     return NOTHING
+
+
+def click_args(act, dataset):
+    """The (index, target) a clicked element carries for ``command``: a card's or a
+    staged group's data-i, a meld's data-target."""
+    index = int(dataset.i) if act in ("card", "unstage") else -1
+    target = str(dataset.target or "") if act == "add-to" else ""
+    return index, target
+
+
+def said(cmd, tb):
+    """The text of a ("say", key, params) command in the table's language (a "seat"
+    parameter named as the catalog names that seat)."""
+    params = dict(cmd[2])
+    if "seat" in params:
+        params["name"] = tb.seat_name(params.pop("seat"))
+    return tb.cat.t(cmd[1], **params)

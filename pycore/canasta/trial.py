@@ -24,9 +24,9 @@ from .records import action_record, screen_records
 from .state import HandState
 
 #: Verdicts of an action: ``solved`` (the goal is reached), ``refused`` (illegal: the
-#: error says why), ``legal`` (legal, not the goal: undone in a try), ``progress`` (a
+#: error says why), ``missed`` (legal, not the goal: undone in a try), ``progress`` (a
 #: puzzle goes on), ``stuck`` (a puzzle's turn passed before the goal: start again).
-VERDICTS = ("solved", "refused", "legal", "progress", "stuck")
+VERDICTS = ("solved", "refused", "missed", "progress", "stuck")
 
 
 class Trial:
@@ -71,7 +71,7 @@ class Trial:
             self.solved = True
             return {"verdict": "solved", "action": played, "error": None, "tries": self.tries}
         if self.example.mode == "try":
-            return {"verdict": "legal", "action": played, "error": None, "tries": self.tries}
+            return {"verdict": "missed", "action": played, "error": None, "tries": self.tries}
         self.state = after
         verdict = "progress" if after.turn == self.example.seat and not after.over else "stuck"
         return {"verdict": verdict, "action": played, "error": None, "tries": self.tries}

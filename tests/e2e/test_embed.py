@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from site_helpers import SITE, Watched
 
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -27,6 +27,13 @@ FR = json.loads((WEB / "i18n" / "fr.json").read_text(encoding="utf-8"))
 
 def example(ident: str) -> dict[str, object]:
     return dict(json.loads((WEB / "examples" / f"{ident}.json").read_text(encoding="utf-8")))
+
+
+def assert_clean_but_the_refused_frame(w: Watched) -> None:
+    """No outside request and no console error, but the browser's note that the game's
+    page refused to be framed (the host page embeds it on purpose)."""
+    w.errors[:] = [e for e in w.errors if "X-Frame-Options" not in e and "frame" not in e.lower()]
+    w.assert_clean()
 
 
 @pytest.fixture
@@ -40,7 +47,7 @@ def host_url(tmp_path: Path, site_url: str) -> Iterator[str]:
 <iframe id="game" src="{site_url}index.html" style="width:400px;height:300px"></iframe>
 <script>
 window.events = [];
-for (const type of ["canasta-ready", "canasta-step", "canasta-error"]) {{
+for (const type of ["canasta-ready", "canasta-step", "canasta-error", "canasta-verdict", "canasta-solved"]) {{
   document.addEventListener(type, (e) => window.events.push([type, e.target.id, e.detail.index ?? null]));
 }}
 </script>
@@ -55,12 +62,18 @@ for (const type of ["canasta-ready", "canasta-step", "canasta-error"]) {{
     server.server_close()
 
 
-def test_examples_embedded_on_another_site(watched: Callable[..., Watched], host_url: str) -> None:
+def open_host(watched: Callable[..., Watched], host_url: str) -> tuple[Watched, Page, list[str]]:
+    """The host page in a watched browser, with the list of every URL it requests."""
     w = watched(viewport={"width": 800, "height": 900})
     page = w.page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(host_url)
+    return w, page, requests
+
+
+def test_examples_embedded_on_another_site(watched: Callable[..., Watched], host_url: str) -> None:
+    w, page, requests = open_host(watched, host_url)
     demo = page.frame_locator("#demo iframe")
     expect(demo.locator("body[data-step='0']")).to_be_attached(timeout=15_000)
     title = example("classic/ask-partner")["title"]
@@ -108,9 +121,7 @@ def test_examples_embedded_on_another_site(watched: Callable[..., Watched], host
     page.wait_for_timeout(500)
     game = page.frame_locator("#game")
     assert game.locator("#app").count() == 0
-    refused = [e for e in w.errors if "X-Frame-Options" in e or "frame" in e.lower()]
-    w.errors[:] = [e for e in w.errors if e not in refused]
-    w.assert_clean()
+    assert_clean_but_the_refused_frame(w)
 
 
 def test_a_plain_iframe_and_the_page_alone(watched: Callable[..., Watched], site_url: str) -> None:
@@ -134,3 +145,35 @@ def test_every_example_is_rendered_by_the_build() -> None:
     for ident in shipped:
         frames = json.loads((SITE / "examples" / f"{ident}.frames.json").read_text(encoding="utf-8"))
         assert frames["frames"] and all(f["html"]["en"] and f["html"]["fr"] for f in frames["frames"])
+
+
+def test_trying_an_example_the_engine_judges(watched: Callable[..., Watched], host_url: str) -> None:
+    """A reader tries the frozen-pile example on another site: the engine and the live
+    table load only then; a wrong take is refused with the rule, the right one solves it,
+    and the host page hears the verdicts and the solution."""
+    w, page, requests = open_host(watched, host_url)
+    tried = page.frame_locator("#try iframe")
+    expect(tried.locator("body[data-step='0']")).to_be_attached(timeout=15_000)
+    assert not [u for u in requests if "pyodide" in u], "the engine loads only when the reader tries"
+    tried.locator("#ex-try").click()
+    expect(tried.locator("body[data-live='ready']")).to_be_attached(timeout=90_000)
+    hand = tried.locator("#ex-table .hand-box")
+    edge = {"x": 6, "y": 24}  # a card's left edge, which the next card never covers
+    for code in ("8S", "JK"):
+        hand.locator(f'button[data-card="{code}"]').first.click(position=edge)
+    tried.locator("#act-take").click()
+    expect(tried.locator("body")).to_have_attribute("data-verdict", "refused")
+    expect(tried.locator("#ex-table .feedback")).to_have_text(FR["errors"]["pile_frozen"])
+    tried.locator("#act-clear").click()
+    for code in ("8S", "8H"):
+        hand.locator(f'button[data-card="{code}"]').first.click(position=edge)
+    tried.locator("#act-take").click()
+    expect(tried.locator("body")).to_have_attribute("data-live", "solved")
+    goal = example("classic/frozen-pile-natural-pair")["goal"]
+    assert isinstance(goal, dict)
+    expect(tried.locator("#ex-caption")).to_have_text(goal["caption"]["fr"])
+    events = page.evaluate("() => window.events")
+    assert any(e[0] == "canasta-solved" and e[1] == "try" for e in events), events
+    tried.locator("#act-restart").click()
+    expect(tried.locator("body")).to_have_attribute("data-live", "ready")
+    assert_clean_but_the_refused_frame(w)

@@ -78,7 +78,7 @@ def test_a_legal_action_that_misses_the_goal_is_undone_in_a_try() -> None:
     call(host.example_start(json.dumps(data)))
     state = from_position(data["position"])
     out = call(host.example_act(intent(state, "discard 5S")))
-    assert out["verdict"] == "legal" and out["snapshot"]["human_turn"]
+    assert out["verdict"] == "missed" and out["snapshot"]["human_turn"]
     assert len(out["snapshot"]["view"]["hand"]) == len(data["position"]["hands"][0])
 
 
