@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -48,6 +48,7 @@ help:
 	@echo "make test-e2e      build the site, then pytest tests/e2e (Playwright + Debian's Chromium)"
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
+	@echo "make bench-embed   embedded examples on another origin: drawn, bytes, first verdict vs bare Pyodide"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
 
 # --- setup: the CPython dev environment --------------------------------------
@@ -141,6 +142,10 @@ bench: setup wheel pyodide
 # tasks, bot move latency; 3 repeats (BENCH_SITE_ARGS="--repeats 1" etc.), a few minutes.
 bench-site: site $(E2E_STAMP) chromium
 	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_site.py $(BENCH_SITE_ARGS)
+
+# --- bench-embed: embedded examples in headless Chromium (prints figures, asserts nothing)
+bench-embed: site $(E2E_STAMP) chromium
+	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_embed.py $(BENCH_EMBED_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build/node_modules build/cache .mypy_cache .pytest_cache .hypothesis

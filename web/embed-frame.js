@@ -47,6 +47,11 @@
     for (const [name, value] of Object.entries(values)) text = text.split("{" + name + "}").join(String(value));
     return text;
   };
+  // Times (ms since this frame's navigation) for tools/bench_embed.py: drawn, try, live,
+  // verdict; the first of each is kept.
+  const mark = (name) => {
+    if (!document.body.dataset[name]) document.body.dataset[name] = String(Math.round(performance.now()));
+  };
   const reportHeight = () => post("height", { height: Math.ceil(document.documentElement.scrollHeight) });
 
   const fail = (key, values, code) => {
@@ -98,6 +103,7 @@
     if (live) return;
     live = true;
     stop();
+    mark("tryAt");
     document.body.dataset.live = "starting";
     show(0);
     const cfg = $("example").dataset;
@@ -122,10 +128,12 @@
     document.body.append(ui);
   };
   window.addEventListener("canasta:live", () => {
+    mark("liveAt");
     $("ex-caption").textContent = example.frames[0].caption[lang] || example.frames[0].caption.en;
     reportHeight();
   });
   window.addEventListener("canasta:verdict", () => {
+    mark("verdictAt");
     const { verdict, tries } = document.body.dataset;
     post("verdict", { verdict, tries: Number(tries) });
     if (verdict === "solved") post("solved", { tries: Number(tries) });
@@ -226,6 +234,7 @@
     $("ex-game").textContent = t("open_game");
     document.body.dataset.mode = example.mode;
     show(0);
+    mark("drawnAt");
     post("ready", { mode: example.mode, steps: example.frames.length - 1 });
   };
   start();
