@@ -210,7 +210,7 @@ class _Side:
         # discarded counts as one laid (the pool must be spent).
         start: dict[tuple[int, int], int] = {(0, lost): 0}
         if wilds and not lost:
-            start[(1, 1)] = 0
+            start[(1, 2)] = 0  # 2: the discard is a wild card (not on the side's melds)
         keep_b3 = False
         if b3:
             melds_b3 = r.black_threes_meld_going_out
@@ -238,7 +238,7 @@ class _Side:
         # seed 004, every black 3 kept: the discard is a black 3, a wild card or, later, a natural
         kept_start = {(0, lost): 0, (0, 1): 0}
         if wilds and not lost:
-            kept_start[(1, 1)] = 0
+            kept_start[(1, 2)] = 0
         for begin, kept in ((start, False), (kept_start, True)) if keep_b3 else ((start, False),):
             folded: dict[bool, dict[tuple[int, int], int] | None] = {}
             for used, sequences in sorted(laid.items(), key=lambda kv: -kv[1]):
@@ -257,9 +257,9 @@ class _Side:
                     if ways is None:
                         continue
                     net = wilds - to_wild_melds
-                    if net > room:
-                        continue
-                    for out in (1, 0) if meld_out and not kept else (1,):
+                    for out in (1, 2, 0) if meld_out and not kept else (1, 2):
+                        if net - (out == 2) > room:
+                            continue  # Uruguayan: the side's melds hold at most two wild cards
                         have = ways.get((net, out))
                         if have is not None and have + made + sequences >= need:
                             return True
