@@ -58,6 +58,8 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
     the side goes out with its initial meld, laid whole in one action (Pagat's exemption;
     ``play.ask_refusal`` decides when that may be asked).
     """
+    if _stranded(rules, hand, melds, closed) > 1:
+        return False  # at most one card can be the final discard (most questions end here)
     return _can_go_out(rules, hand, melds, meld_out, closed)
 
 
@@ -65,39 +67,65 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
 def _can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], meld_out: bool,
                 closed: frozenset[str]) -> bool:
     side = _Side(rules, melds)
-    if not side.within_reach(hand) or _stranded(rules, side, hand, closed) > 1:
-        return False  # at most one card can be the final discard
-    return side.placeable(hand, closed, meld_out)
+    return side.within_reach(hand) and side.placeable(hand, closed, meld_out)
 
 
-def _stranded(rules: Rules, side: _Side, hand: Cards, closed: frozenset[str]) -> int:
+def _stranded(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: frozenset[str]) -> int:
     """How many cards no meld can take (only the final discard can remove one): a red 3,
     a black 3 where they never meld, a card of a closed rank, a natural held fewer times
-    than a new group needs with no group of its rank and no sequence around it."""
-    ranks: dict[str, int] = {}
-    for c in hand:
-        if c.natural:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-    min_nat = max(rules.min_naturals, 1)
-    places: dict[str, set[int]] | None = None
-    out = 0
+    than a new group needs with no group of its rank to join (one that can still grow,
+    RULES.md 3, 6) and no sequence around it. Reads the hand and the melds directly: it
+    is the cheap first test, and it ends most questions."""
+    counts: dict[str, int] = {}
     for c in hand:
         kind = c.kind
-        if kind == "R3" or (kind == "B3" and not rules.black_threes_meld_going_out
-                            and not rules.black_three_going_out_bonus):
-            out += 1
-        elif c.natural and (kind in closed or (ranks[kind] < min_nat and not side.groups.get(kind))):
-            if kind not in closed and rules.sequences:
-                if places is None:
-                    places = side.sequence_places(hand)
-                at = places.get(c.suit, set())
-                p = SEQUENCE_ORDER[c.rank]
-                if rules.sequence_ace_low and p == 10 and 0 in at:
-                    p = -1
-                if {p - 1, p - 2} <= at or {p - 1, p + 1} <= at or {p + 1, p + 2} <= at:
-                    continue
-            out += 1
+        counts[kind] = counts.get(kind, 0) + 1
+    min_nat = max(rules.min_naturals, 1)
+    b3_stays = not rules.black_threes_meld_going_out and not rules.black_three_going_out_bonus
+    out = 0
+    short: list[str] = []
+    for kind, n in counts.items():
+        if kind == "R3" or (kind == "B3" and b3_stays) or kind in closed:
+            out += n
+        elif n < min_nat and kind not in _NOT_NATURAL:
+            short.append(kind)
+    if not short or out > 1:
+        return out
+    chain = rules.new_group_when_full and rules.group_max
+    grouped = {m.rank for m in melds if m.kind is GROUP and not (chain and m.naturals + m.wilds >= chain)}
+    places: dict[str, set[int]] | None = None
+    for kind in short:
+        if kind in grouped:
+            continue
+        if not rules.sequences:
+            out += counts[kind]
+            continue
+        if places is None:
+            places = _sequence_places(hand, melds)
+        p = SEQUENCE_ORDER[kind]
+        for c in hand:
+            if c.kind == kind:
+                at = places.get(c.suit, _NOWHERE)
+                q = -1 if p == 10 and rules.sequence_ace_low and 0 in at else p
+                if not ({q - 1, q - 2} <= at or {q - 1, q + 1} <= at or {q + 1, q + 2} <= at):
+                    out += 1
     return out
+
+
+_NOWHERE: frozenset[int] = frozenset()
+_NOT_NATURAL = frozenset({"R3", "B3", "2", "JK"})
+
+
+def _sequence_places(hand: Cards, melds: tuple[TableMeld, ...]) -> dict[str, set[int]]:
+    """Sequence positions by suit held in hand or covered by the side's sequences."""
+    places: dict[str, set[int]] = {}
+    for c in hand:
+        if c.natural:
+            places.setdefault(c.suit, set()).add(SEQUENCE_ORDER[c.rank])
+    for m in melds:
+        if m.kind is SEQUENCE:
+            places.setdefault(m.suit, set()).update(range(m.low, m.low + m.size))
+    return places
 
 
 class _Side:
@@ -110,7 +138,8 @@ class _Side:
         gmax = rules.group_max
         chain = rules.new_group_when_full
         #: groups by rank, as (naturals, wilds); groups that can take nothing more count in ``done``
-        self.groups: dict[str, list[tuple[int, int]]] = {}
+        groups: dict[str, list[tuple[int, int]]] = {}
+        self.group_cards: dict[str, int] = {}  # cards in the groups of each rank that can grow
         self.done = 0  # canastas already made that no card of the hand can change
         self.done_sequences = 0
         self.sequences: dict[str, list[tuple[int, int]]] = {}
@@ -122,9 +151,11 @@ class _Side:
             if m.kind is GROUP:
                 if chain and gmax and m.size >= gmax:
                     self.done += m.size >= size
-                    self.groups.setdefault(m.rank, [])
+                    groups.setdefault(m.rank, [])
+                    self.group_cards.setdefault(m.rank, 0)
                 else:
-                    self.groups.setdefault(m.rank, []).append((m.naturals, m.wilds))
+                    groups.setdefault(m.rank, []).append((m.naturals, m.wilds))
+                    self.group_cards[m.rank] = self.group_cards.get(m.rank, 0) + m.size
                     if rules.swap_wilds and m.size < size:
                         self.back += m.wilds
             elif m.kind is SEQUENCE:
@@ -139,48 +170,48 @@ class _Side:
                     self.wild_melds.append(m.wilds)
             elif m.size >= size:
                 self.done += 1
-
-    def sequence_places(self, hand: Cards) -> dict[str, set[int]]:
-        """Sequence positions by suit held in hand or covered by the side's sequences."""
-        places: dict[str, set[int]] = {}
-        for c in hand:
-            if c.natural:
-                places.setdefault(c.suit, set()).add(SEQUENCE_ORDER[c.rank])
-        for suit, seqs in self.sequences.items():
-            for low, n in seqs:
-                places.setdefault(suit, set()).update(range(low, low + n))
-        return places
+        self.groups = {rank: tuple(held) for rank, held in groups.items()}
 
     def within_reach(self, hand: Cards) -> bool:
         """A quick upper bound on the canastas (and completed sequences) the hand could
         make: every wild card counted wherever it could go."""
         r = self.rules
+        need = r.canastas_to_go_out
+        reach = self.done
+        if reach >= need and not r.sequences_to_go_out:
+            return True
         size = r.canasta_size
         wild = 0
         ranks: dict[str, int] = {}
-        suits: dict[str, int] = {}
         for c in hand:
             if c.wild:
                 wild += 1
             elif c.natural:
                 ranks[c.rank] = ranks.get(c.rank, 0) + 1
-                suits[c.suit] = suits.get(c.suit, 0) + 1
-        reach = self.done
-        groups_wild = wild if r.new_group_when_full else min(wild, r.max_wilds * r.groups_per_rank)
-        for rank in set(ranks) | set(self.groups):
-            cards = ranks.get(rank, 0) + sum(n + w for n, w in self.groups.get(rank, ()))
-            most = (cards + groups_wild) // size
-            reach += most if r.new_group_when_full else min(most, r.groups_per_rank)
-        seq = self.done_sequences
-        if r.sequences:
-            top = r.sequence_max
-            for suit in set(suits) | set(self.sequences):
-                cards = suits.get(suit, 0) + sum(n for _, n in self.sequences.get(suit, ()) if n < top)
-                seq += cards // top
-            reach += seq - self.done_sequences
+        chain = r.new_group_when_full
+        per_rank = r.groups_per_rank
+        groups_wild = wild if chain else min(wild, r.max_wilds * per_rank)
+        for rank, cards in self.group_cards.items():
+            most = (cards + ranks.pop(rank, 0) + groups_wild) // size
+            reach += most if chain else min(most, per_rank)
+        for n in ranks.values():
+            most = (n + groups_wild) // size
+            reach += most if chain else min(most, per_rank)
         if r.wild_melds:
             reach += (sum(self.wild_melds) + wild) // size
-        return reach >= r.canastas_to_go_out and seq >= r.sequences_to_go_out
+        if not r.sequences:
+            return reach >= need and not r.sequences_to_go_out
+        suits: dict[str, int] = {}
+        for c in hand:
+            if c.natural:
+                suits[c.suit] = suits.get(c.suit, 0) + 1
+        seq = self.done_sequences
+        top = r.sequence_max
+        for suit in set(suits) | set(self.sequences):
+            cards = suits.get(suit, 0) + sum(n for _, n in self.sequences.get(suit, ()) if n < top)
+            seq += cards // top
+        reach += seq - self.done_sequences
+        return reach >= need and seq >= r.sequences_to_go_out
 
     def placeable(self, hand: Cards, closed: frozenset[str], meld_out: bool) -> bool:
         """Every card of ``hand`` laid onto the side's melds or new melds but at most one,
@@ -278,26 +309,36 @@ class _Side:
         opened = self.opened
         for kind in kinds:
             n = ranks.get(kind, 0) - used[SEQUENCE_ORDER[kind]]
-            held = tuple(groups.get(kind, ()))
+            held = groups.get(kind, ())
             ways = _rank_options(r, kind, held, n, opened, adds)
-            less = _rank_options(r, kind, held, n - 1, opened, adds) if n else ()
+            less: Ways | None = None  # the same with one card of the rank discarded, when asked
             nxt: dict[tuple[int, int], int] = {}
-            for (net, out), made in cur.items():
+            get = nxt.get
+            for state, made in cur.items():
+                net, out = state
                 for w, c in ways:
                     k = net + w
                     if k > most:
                         break
-                    c = min(made + c, cap)
-                    if nxt.get((k, out), -1) < c:
-                        nxt[(k, out)] = c
-                if not out:
+                    c += made
+                    if c > cap:
+                        c = cap
+                    key = (k, out)
+                    if get(key, -1) < c:
+                        nxt[key] = c
+                if not out and n:
+                    if less is None:
+                        less = _rank_options(r, kind, held, n - 1, opened, adds)
                     for w, c in less:
                         k = net + w
                         if k > most:
                             break
-                        c = min(made + c, cap)
-                        if nxt.get((k, 1), -1) < c:
-                            nxt[(k, 1)] = c
+                        c += made
+                        if c > cap:
+                            c = cap
+                        key = (k, 1)
+                        if get(key, -1) < c:
+                            nxt[key] = c
             if not nxt:
                 return None
             cur = nxt
