@@ -28,7 +28,7 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
@@ -89,13 +89,9 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
-    verbs = _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS
     out: list[Action] = []
-    room = turn.room
-    for verb in verbs:
-        for action, used in verb(turn):
-            if used is None or 0 <= used <= room or _ok(state, action):
-                out.append(action)
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
+        out.extend(verb(turn))
     return LegalActions(state, out)
 
 
@@ -119,15 +115,16 @@ def _pile_in_reach(state: HandState, hand: Cards) -> bool:
         m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
 
 
-#: A candidate and the number of hand cards it lays: legal as it stands when the player
-#: keeps two cards (``_Turn.room``), -1 when only ``apply`` can tell, None when it is
-#: legal by construction.
-Candidate = tuple[Action, int | None]
+#: What a verb gives: its legal actions, in canonical order (a generator, or a tuple when
+#: there is at most one).
+Actions = Iterable[Action]
 
 
 class _Turn:
     """What every verb's generator reads: the state, the hand by card kind, the side's
-    melds and the room left before the last cards need ``apply``'s checks."""
+    melds and the room left before the last cards need ``apply``'s checks; in the play
+    phase, also the side's wild-card room, the ranks nobody may meld and the choices of
+    wild cards a group may take."""
 
     def __init__(self, state: HandState, hand: Cards) -> None:
         self.state = state
@@ -141,60 +138,73 @@ class _Turn:
             else:
                 lst.append(c)
         self.by_kind = by_kind
-        self.twos = tuple(by_kind.get("2", ()))
-        self.jokers = tuple(by_kind.get("JK", ()))
+        self.twos = twos = tuple(by_kind.get("2", ()))
+        self.jokers = jokers = tuple(by_kind.get("JK", ()))
         self.melds = melds = state.melds[state.turn % r.sides]
-        draw_phase = state.phase is DRAW_PHASE
         # With no partner's answer pending, an action that leaves at least two cards needs
         # no further check; after an answer every candidate goes through ``apply``.
-        self.room = -1 if state.permission else len(hand) - 2 + (len(state.discard) - 1 if draw_phase else 0)
-        self.side_room = _side_room(r, melds)
+        if state.phase is DRAW_PHASE:
+            self.room = -1 if state.permission else len(hand) - 3 + len(state.discard)
+            return
+        self.room = -1 if state.permission else len(hand) - 2
+        self.side_room = side_room = _side_room(r, melds)
         self.min_nat = max(r.min_naturals, 1)
         self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
-
-    def wild_options(self) -> list[tuple[int, Cards]]:
-        """The wild cards a group may take from hand (D2; Uruguayan: the side's room)."""
-        return _wild_options(self.twos, self.jokers, min(self.rules.max_wilds, self.side_room))
+        #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
+        self.wild_options = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+        #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
+        self.blocked = wilds_blocked(r, melds)
+        self._ranks: list[str] | None = None
 
     def target(self, i: int) -> str:
         """How ``add``/``swap`` name meld ``i``: its rank, or ``#i`` beside another of it."""
-        m = self.melds[i]
-        return m.rank if [x.rank for x in self.melds].count(m.rank) == 1 else f"#{i}"
+        ranks = self._ranks
+        if ranks is None:
+            ranks = self._ranks = [m.rank for m in self.melds]
+        rank = ranks[i]
+        return rank if ranks.count(rank) == 1 else f"#{i}"
+
+    def fits(self, action: Action, used: int) -> bool:
+        """A candidate that lays ``used`` hand cards is legal as it stands when the player
+        keeps two cards and no answer is pending (``room``); otherwise (and with ``used``
+        -1, where only ``apply`` can tell) ``apply`` decides."""
+        return 0 <= used <= self.room or _ok(self.state, action)
 
 
 # ---------------------------------------------------------------- draw phase
-def _draws(t: _Turn) -> Iterator[Candidate]:
+def _draws(t: _Turn) -> Actions:
     """Draw from the stock; with the stock empty, ``pass`` ends the hand unless the pile
     must be taken (RULES.md 2 "A turn", "Stock exhausted")."""
     if t.state.stock:
-        yield DRAW, None
-    else:
-        yield PASS, -1
+        return (DRAW,)
+    return (PASS,) if t.fits(PASS, -1) else ()
 
 
-def _take_pile(t: _Turn) -> Iterator[Candidate]:
+def _take_pile(t: _Turn) -> Actions:
     """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
     D8; RULES.md 3, 4): ``_takes``."""
-    if t.state.discard:
-        yield from _takes(t.state, t.by_kind, t.twos, t.jokers)
+    if not t.state.discard:
+        return ()
+    return (take for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers) if t.fits(take, used))
 
 
 # ---------------------------------------------------------------- play phase
-def _new_melds(t: _Turn) -> Iterator[Candidate]:
+def _new_melds(t: _Turn) -> Actions:
     """New melds from hand (RULES.md 2 "Meld legality"): for a side that has opened, one
     group per rank it may start (every number of naturals and split of wild cards), black
     3s (only to go out), a wild-card meld (RULES.md 3, 5) and sequences (RULES.md 4, S6);
     for a side that has not, the minimal openings (RULES.md 2 "Initial meld minimum") and
     canastas from hand (RULES.md 3)."""
     if t.melds:
-        yield from _opened_melds(t)
-    elif not (t.rules.no_opening_first_turn and not t.state.played[t.state.turn]):
-        yield from _opening_melds(t)
+        return _opened_melds(t)
+    if t.rules.no_opening_first_turn and not t.state.played[t.state.turn]:
+        return ()
+    return _opening_melds(t)
 
 
-def _opened_melds(t: _Turn) -> Iterator[Candidate]:
+def _opened_melds(t: _Turn) -> Iterator[Action]:
     r, melds, by_kind = t.rules, t.melds, t.by_kind
-    blocked = wilds_blocked(r, melds)
+    blocked = t.blocked
     # Ranks that take no new group: the side holds a group of it that is not full (or any,
     # without ``new_group_when_full``), or nobody may meld it (RULES.md 3); Samba: the side
     # holds ``groups_per_rank`` groups of it (RULES.md 4).
@@ -205,51 +215,65 @@ def _opened_melds(t: _Turn) -> Iterator[Candidate]:
             if m.kind is GROUP:
                 counts[m.rank] = counts.get(m.rank, 0) + 1
         held = {k for k, n in counts.items() if n >= r.groups_per_rank} | t.closed
-    wopts = t.wild_options()
+    wopts = t.wild_options
+    room = t.room
     for kind, cards in by_kind.items():
         if kind in held or len(cards) < t.min_nat or not cards[0].natural:
             continue
         for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
-            yield Meld((group,)), len(group)
+            meld = Meld((group,))
+            if len(group) <= room or t.fits(meld, len(group)):
+                yield meld
     b3 = by_kind.get("B3")
     if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
         for n in range(3, min(4, len(b3)) + 1):
-            yield Meld((tuple(b3[:n]),)), -1
+            meld = Meld((tuple(b3[:n]),))
+            if t.fits(meld, -1):
+                yield meld
     if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
         for group in _wild_melds(r, t.twos, t.jokers):
-            yield Meld((group,)), len(group)
+            meld = Meld((group,))
+            if t.fits(meld, len(group)):
+                yield meld
     if r.sequences:
         for run in _runs(r, t.hand):
-            yield Meld((sort_cards(run),)), len(run)
+            meld = Meld((sort_cards(run),))
+            if t.fits(meld, len(run)):
+                yield meld
         if r.sequence_wilds:
             for run in _wild_runs(r, t.hand, t.twos, t.jokers, min(r.sequence_wilds, t.side_room)):
-                yield Meld((run,)), len(run)
+                meld = Meld((run,))
+                if t.fits(meld, len(run)):
+                    yield meld
 
 
-def _opening_melds(t: _Turn) -> Iterator[Candidate]:
+def _opening_melds(t: _Turn) -> Iterator[Action]:
     r, by_kind = t.rules, t.by_kind
     seen: set[Action] = set()
     for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room):
         if groups:
             action = Meld(groups)
             seen.add(action)
-            yield action, sum(len(g) for g in groups)
+            if t.fits(action, sum(len(g) for g in groups)):
+                yield action
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
-        wopts = t.wild_options()
+        wopts = t.wild_options
         for kind, cards in by_kind.items():
             if not cards[0].natural or kind in t.closed:
                 continue
             for group in _group_options(r, kind, cards, 0, t.min_nat, wopts):
-                if len(group) >= r.canasta_size and Meld((group,)) not in seen:
-                    yield Meld((group,)), -1
+                meld = Meld((group,))
+                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
+                    yield meld
         if r.wild_melds:
             for group in _wild_melds(r, t.twos, t.jokers):
-                if len(group) >= r.canasta_size and Meld((group,)) not in seen:
-                    yield Meld((group,)), -1
+                meld = Meld((group,))
+                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
+                    yield meld
 
 
-def _additions(t: _Turn) -> Iterator[Candidate]:
+def _additions(t: _Turn) -> Iterator[Action]:
     """Cards from hand onto the side's melds, meld by meld in table order (RULES.md 2 "A
     turn"): a sequence's extensions at either end (RULES.md 4; S6), wild cards onto an
     unfinished wild-card meld (RULES.md 3, 5), naturals of a group's rank with every split
@@ -257,9 +281,9 @@ def _additions(t: _Turn) -> Iterator[Candidate]:
     r, melds, by_kind, hand = t.rules, t.melds, t.by_kind, t.hand
     if not melds:
         return
-    side_room = t.side_room
-    wopts = t.wild_options()
-    blocked = wilds_blocked(r, melds)
+    side_room, room = t.side_room, t.room
+    wopts = t.wild_options
+    blocked = t.blocked
     gmax = r.group_max
     # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
     simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
@@ -271,13 +295,17 @@ def _additions(t: _Turn) -> Iterator[Candidate]:
             exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
                     else _extensions(r, m, hand))
             for ext in exts:
-                yield Add(f"#{i}", ext), len(ext)
+                add = Add(f"#{i}", ext)
+                if t.fits(add, len(ext)):
+                    yield add
             continue
         if m.kind is WILD:
             if not m.full(r):
                 for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
                     if w:
-                        yield Add(f"#{i}", wild), w
+                        add = Add(f"#{i}", wild)
+                        if t.fits(add, w):
+                            yield add
             continue
         nat = by_kind.get(m.rank)
         if m.rank in t.closed:
@@ -300,59 +328,70 @@ def _additions(t: _Turn) -> Iterator[Candidate]:
                     break
                 n = j + w
                 if n and not (gmax and size + n > gmax):
-                    yield Add(target, base + wild), n
+                    add = Add(target, base + wild)
+                    if n <= room or t.fits(add, n):
+                        yield add
 
 
-def _mergers(t: _Turn) -> Iterator[Candidate]:
+def _mergers(t: _Turn) -> Actions:
     """Two groups of one rank made one, where their union is a legal group (RULES.md 4)."""
-    if t.melds and t.rules.groups_per_rank > 1:
-        for first, second in _merges(t.rules, t.melds):
-            yield Merge(first, second), 0
+    if not (t.melds and t.rules.groups_per_rank > 1):
+        return ()
+    return (merge for merge in (Merge(first, second) for first, second in _merges(t.rules, t.melds))
+            if t.fits(merge, 0))
 
 
-def _swaps(t: _Turn) -> Iterator[Candidate]:
+def _swaps(t: _Turn) -> Actions:
     """Seed 003's swap (RULES.md 4): a natural of the rank takes the place of each wild
     card of a group that is not yet a canasta; the wild card goes to the hand."""
-    if not t.rules.swap_wilds:
-        return
+    return _swap_candidates(t) if t.rules.swap_wilds and t.melds else ()
+
+
+def _swap_candidates(t: _Turn) -> Iterator[Action]:
     for i, m in enumerate(t.melds):
         nat = t.by_kind.get(m.rank)
         if nat and m.kind is GROUP and m.wilds and not m.is_canasta(t.rules):
             target = t.target(i)
             for joker in _distinct(m.cards):
                 if joker.wild:
-                    yield Swap(target, nat[0], joker), 0
+                    swap = Swap(target, nat[0], joker)
+                    if t.fits(swap, 0):
+                        yield swap
 
 
-def _discards(t: _Turn) -> Iterator[Candidate]:
+def _discards(t: _Turn) -> Actions:
     """One discard per distinct card (RULES.md 2 "A turn"; RULES.md 3 "Discarding"); the
     last card, or any card after a "yes", only where ``apply`` lets it go out."""
+    out: list[Action] = []
     prev = None
     hand = t.hand
     if t.state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:
                 prev = c
-                yield _DISCARDS[c], -1
-    else:
-        allowed = allowed_kinds(t.state)
-        for c in hand:
-            if c is not prev and (allowed is None or c.kind in allowed):
-                prev = c
-                yield _DISCARDS[c], None
+                if t.fits(_DISCARDS[c], -1):
+                    out.append(_DISCARDS[c])
+        return out
+    allowed = allowed_kinds(t.state)
+    for c in hand:
+        if c is not prev and (allowed is None or c.kind in allowed):
+            prev = c
+            out.append(_DISCARDS[c])
+    return out
 
 
-def _asks(t: _Turn) -> Iterator[Candidate]:
+def _asks(t: _Turn) -> Actions:
     """"May I go out?" (RULES.md 2 "Going out"): to the partner, once, before the last
     cards, and only when the hand can go out (``play.ask_refusal``)."""
     state = t.state
     if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and ask_refusal(state) is None:
-        yield ASK, None
+        return (ASK,)
+    return ()
 
 
 #: The verbs in canonical order (module docstring), by phase.
-_DRAW_VERBS: tuple[Callable[[_Turn], Iterator[Candidate]], ...] = (_draws, _take_pile)
-_PLAY_VERBS: tuple[Callable[[_Turn], Iterator[Candidate]], ...] = (
+_DRAW_VERBS: tuple[Callable[[_Turn], Actions], ...] = (_draws, _take_pile)
+_PLAY_VERBS: tuple[Callable[[_Turn], Actions], ...] = (
     _new_melds, _additions, _mergers, _swaps, _discards, _asks)
 
 
