@@ -1,400 +1,517 @@
-"""Can a player still go out this turn? (RULES.md 2 "Going out").
+"""Can a player still go out this turn? (RULES.md 2 "Going out"; 3; 4; 5; 6)
 
-Used where the rules bind a player to go out (after the partner's "yes") and to allow
-``ask`` only when going out is possible, so that the player in turn always has a legal
-action. The hand goes out when every card but at most one (the final discard) can be
-melded into the side's groups or new groups, and the side then holds the canastas
-the rules require. Suits never matter here, so the search runs over card kinds: for each
-possible final discard, a small dynamic programme spreads the wild cards over the groups
-(each within its legal bounds) to maximize the number of canastas.
+Asked where the rules bind a player to go out (after the partner's "yes"), to allow
+``ask`` only when going out is possible (so the player in turn always has a legal
+action), and by the bots. The question: can every card of the hand be laid this turn
+onto the side's melds and new melds, but at most one (the final discard; with seed 004's
+black-3 rule, the final discard and the black 3s kept in hand), so that the side then
+holds the canastas (and, in Bolivia, the completed sequences) the rules ask for?
+
+Any order of actions is allowed within the turn, and one order always works when a way
+exists: swaps first (a swap needs a group that is not yet a canasta), then the natural
+cards, merges, the wild cards (Modern American: while no wild-card meld is unfinished),
+black 3s last. So the search looks only at where each card ends:
+
+1. what stays in hand (``_leftovers``): nothing, or one card, the final discard;
+2. for each suit, the ways to lay its natural cards in sequences (RULES.md 4), extending
+   the side's sequences or as new runs (``_suit_options``), combined over the suits;
+3. for each rank, the ways to lay the natural cards left on the side's groups and new
+   groups (``_rank_options``): two groups of a rank, split or merged, and swaps (Samba,
+   RULES.md 4); a new group once the others are full (RULES.md 3, 6); each way described
+   by the wild cards it takes (negative: given back by swaps) and the canastas it makes;
+4. the wild cards left go to wild-card melds (``_wild_meld_options``, RULES.md 3, 5):
+   every wild card must find a place.
+
+Suits matter only for sequences, so groups are searched over counts. The search is exact
+at every hand size; under Open Samba (S6) it never puts a wild card into a sequence (a
+"no" there may be wrong; a "yes" is always true). Every helper is a pure function of
+values; the answer is memoized by value (the same question, asked by ``legal`` and then by
+a bot, is answered once).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterator
 from functools import lru_cache
-from itertools import product
 
 from .cards import SEQUENCE_ORDER, Card
 from .melds import GROUP, SEQUENCE, WILD, TableMeld, wild_limit
-from .placement import may_take_wilds, open_group
+from .placement import may_take_wilds
 from .rules import Rules
 
-#: The general search (sequences, two groups of a rank, a side's wild-card limit) is exact
-#: for hands of at most this many cards and answers "no" above. That is safe: a "yes" is
-#: always true, and once a player may go out (asked, told "yes") the hand only shrinks, so
-#: every later question is answered exactly. A bigger hand may still go out; it only
-#: cannot ask first.
-SEARCH_MAX_CARDS = 14
+Cards = tuple[Card, ...]
+#: Ways to lay one rank's cards: (net wild cards taken, canastas made), the most canastas
+#: for each net number of wild cards.
+Ways = tuple[tuple[int, int], ...]
+#: A group's counts: (naturals, wilds, wilds a swap may take back).
+Base = tuple[int, int, int]
+_RANK_AT = {p: r for r, p in SEQUENCE_ORDER.items()}
+_RANKS = tuple(sorted(SEQUENCE_ORDER, key=SEQUENCE_ORDER.__getitem__))
 
 
-#: The last question and its answer: the legal-move generator (may the player ask?) and a
-#: bot (may I go out?) put the same question about the same hand and melds one after the
-#: other, and in Samba the answer is a search. Keyed by identity: the tuples are immutable
-#: and held here, so an identical object means an identical question.
-_last: list[tuple[Rules, tuple[Card, ...], tuple[TableMeld, ...], bool, frozenset[str], bool]] = []
-
-
-def can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], *, meld_out: bool,
+def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_out: bool,
                closed: frozenset[str] = frozenset()) -> bool:
-    """True if ``hand`` can be emptied now onto ``melds`` (plus new melds).
+    """True if ``hand`` can be emptied this turn onto ``melds`` (the side's) and new melds.
 
     ``meld_out``: going out by melding every card is allowed (otherwise the last card
-    must be discarded). ``closed``: ranks nobody may meld (RULES.md 3). Under Modern
-    American's wild-card rules the answer errs on the side of "no" (the rule of five is
-    applied to every group, Aces take no wild card): a "yes" can always be honoured.
+    must be discarded). ``closed``: ranks nobody may meld (RULES.md 3). ``melds`` empty:
+    the side goes out with its initial meld, laid whole in one action (Pagat's exemption;
+    ``play.ask_refusal`` decides when that may be asked).
     """
-    if _last:
-        r, h, m, out, c, answer = _last[0]
-        if h is hand and m is melds and r is rules and out == meld_out and c == closed:
-            return answer
-    answer = _can_go_out(rules, hand, melds, meld_out, closed)
-    _last[:] = [(rules, hand, melds, meld_out, closed, answer)]
-    return answer
+    if _stranded(rules, hand, melds, closed) > 1:
+        return False  # at most one card can be the final discard (most questions end here)
+    return _can_go_out(rules, hand, melds, meld_out, closed)
 
 
-def _can_go_out(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], meld_out: bool,
+@lru_cache(maxsize=1024)
+def _can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], meld_out: bool,
                 closed: frozenset[str]) -> bool:
-    if rules.sequences or rules.groups_per_rank > 1 or rules.side_wild_limit:
-        return _general(rules, hand, melds, meld_out)
+    side = _Side(rules, melds)
+    return side.within_reach(hand) and side.placeable(hand, closed, meld_out)
+
+
+def _stranded(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: frozenset[str]) -> int:
+    """How many cards no meld can take (only the final discard can remove one): a red 3,
+    a black 3 where they never meld, a card of a closed rank, a natural held fewer times
+    than a new group needs with no group of its rank to join (one that can still grow,
+    RULES.md 3, 6) and no sequence around it. Reads the hand and the melds directly: it
+    is the cheap first test, and it ends most questions."""
     counts: dict[str, int] = {}
     for c in hand:
-        counts[c.kind] = counts.get(c.kind, 0) + 1
-    held: dict[str, TableMeld] = {}
-    for m in melds:
-        if m.kind is GROUP and m.rank not in held:
-            i = open_group(rules, melds, m.rank)
-            if i >= 0:
-                held[m.rank] = melds[i]
-    # Canastas already made that no card of the hand can change (full duplicates, wild canastas).
-    done = sum(1 for m in melds if m.is_canasta(rules) and held.get(m.rank) is not m)
+        kind = c.kind
+        counts[kind] = counts.get(kind, 0) + 1
     min_nat = max(rules.min_naturals, 1)
-    # A natural rank held too few times to start a group, with no group to join, can only
-    # be the final discard: with two such cards the answer is no at once. So is a 3 that
-    # does not meld and a closed rank.
-    stranded = [k for k, n in counts.items() if k == "R3" or k in closed
-                or (k == "B3" and not rules.black_threes_meld_going_out)
-                or (n < min_nat and k not in held and k not in _SPECIAL)]
-    if len(stranded) > 1 or (stranded and counts[stranded[0]] > 1):
-        return False
-    if not _canastas_within_reach(rules, counts, melds, done):
-        return False
-    wilds = counts.get("2", 0) + counts.get("JK", 0)
-    b3 = counts.get("B3", 0)
-    groups: dict[str, _Group | None] = {rank: _group(rules, rank, m, counts.get(rank, 0)) for rank, m in held.items()}
+    b3_stays = not rules.black_threes_meld_going_out and not rules.black_three_going_out_bonus
+    out = 0
+    short: list[str] = []
     for kind, n in counts.items():
-        if kind not in held and kind not in _SPECIAL and kind != "R3" and kind not in closed:
-            groups[kind] = _group(rules, kind, None, n)
-    fits = _Fits(rules, melds, done)
-    if stranded:
-        kind = stranded[0]
-        if kind in ("R3", "B3"):
-            return False  # a 3 that cannot meld is never the final discard either (RULES.md 3)
-        if kind in closed:
-            return fits(groups.values(), wilds, b3)
-        rest = dict(groups)
-        del rest[kind]
-        return fits(rest.values(), wilds, b3)
-    if meld_out and fits(groups.values(), wilds, b3):
-        return True
-    for kind in counts:
-        if kind == "2" or kind == "JK":
-            ok = fits(groups.values(), wilds - 1, b3)
-        elif kind == "B3":
-            ok = fits(groups.values(), wilds, b3 - 1)
-        else:
-            rest = dict(groups)
-            rest[kind] = _group(rules, kind, held.get(kind), counts[kind] - 1)
-            ok = fits(rest.values(), wilds, b3)
-        if ok:
-            return True
-    return False
-
-
-class _Fits:
-    """Every card placed, trying each number of wild cards for the side's wild-card meld
-    (RULES.md 3): 0, or what an unfinished one can take, or a new one of 3 to 7. While
-    the wild-card meld stays unfinished no wild card goes into a group."""
-
-    def __init__(self, rules: Rules, melds: tuple[TableMeld, ...], done: int) -> None:
-        self.rules = rules
-        self.done = done
-        self.options = _wild_meld_options(rules, melds)
-
-    def __call__(self, groups: Iterable[_Group | None], wilds: int, b3: int) -> bool:
-        groups = list(groups)
-        block = self.rules.unfinished_wild_meld_blocks_wilds
-        for w, completes, unfinished in self.options:
-            if w > wilds:
-                break
-            rest = wilds - w
-            if block and unfinished and rest:
-                continue
-            if _feasible(self.rules, groups, rest, b3, self.done + completes):
-                return True
-        return False
-
-
-def _wild_meld_options(rules: Rules, melds: tuple[TableMeld, ...]) -> list[tuple[int, bool, bool]]:
-    """The ways to lay wild cards on the side's wild-card melds (RULES.md 3; Bolivia,
-    RULES.md 5), by number of cards: (wild cards laid there, a wild canasta is completed,
-    an unfinished wild-card meld remains). 0, or what an unfinished one can take, or a new
-    one of ``wild_meld_min`` to ``wild_meld_max``; by increasing number of cards."""
-    size = rules.canasta_size
-    unfinished = [m for m in melds if m.kind is WILD and m.wilds < size]
-    options: list[tuple[int, bool, bool]] = [(0, False, bool(unfinished))]
-    if not rules.wild_melds:
-        return options
-    if unfinished:
-        have = unfinished[0].wilds
-        options += [(w, have + w >= size, have + w < size) for w in range(1, rules.wild_meld_max - have + 1)]
-    elif not any(m.kind is WILD and not m.full(rules) for m in melds):
-        options += [(w, w >= size, w < size) for w in range(rules.wild_meld_min, rules.wild_meld_max + 1)]
-    return options
-
-
-_SPECIAL = frozenset({"B3", "2", "JK"})
-
-#: A group's wild-card needs: (least wilds, most wilds, canasta already, wilds a canasta lacks or -1)
-_Group = tuple[int, int, bool, int]
-
-
-def _group(rules: Rules, rank: str, meld: TableMeld | None, n: int) -> _Group | None:
-    """The wild-card needs of the side's group of ``rank`` after adding ``n`` naturals to
-    ``meld`` (or of a new group of ``n`` naturals); None when it cannot stand."""
-    if meld is None:
-        if n == 0:
-            return (0, 0, False, -1)
-        if n < max(rules.min_naturals, 1):
-            return None
-        naturals, wilds, lo = n, 0, max(0, 3 - n)
-    else:
-        naturals, wilds, lo = meld.naturals + n, meld.wilds, 0
-    cards = naturals + wilds
-    hi = wild_limit(rules, rank, naturals) - wilds
-    if not may_take_wilds(rules, rank, naturals, True):
-        hi = min(hi, 0)
-    if rules.group_max:
-        if cards > rules.group_max:
-            return None
-        hi = min(hi, rules.group_max - cards)
-    if lo > hi:
-        return None
-    # Cards once the least wilds are in; a canasta needs ``lack`` more of the spare ones.
-    lack = rules.canasta_size - cards - lo
-    return (lo, hi, lack <= 0, lack if 0 < lack <= hi - lo else -1)
-
-
-def _canastas_within_reach(rules: Rules, counts: dict[str, int], melds: tuple[TableMeld, ...], done: int) -> bool:
-    """A quick upper bound: groups that would be canastas if they got every wild card."""
-    size = rules.canasta_size
-    wild = counts.get("2", 0) + counts.get("JK", 0)
-    spare = min(wild, rules.max_wilds)
-    # A wild-card meld could become one canasta more (RULES.md 3).
-    reach = done + (1 if rules.wild_melds and wild else 0)
-    for m in melds:
-        if m.kind is GROUP and m.naturals + m.wilds + counts.get(m.rank, 0) + spare >= size:
-            reach += 1
-    if reach >= rules.canastas_to_go_out:
-        return True
-    held = {m.rank for m in melds}
-    for kind, n in counts.items():
-        if n + spare >= size and kind not in held and kind not in _SPECIAL and kind != "R3":
-            reach += 1
-    return reach >= rules.canastas_to_go_out
-
-
-def _feasible(rules: Rules, groups: Iterable[_Group | None], wilds: int, b3: int, done: int = 0,
-              need: int | None = None, room: int | None = None) -> bool:
-    """Every card placed (each group within its wild bounds, black 3s as one meld) and
-    enough canastas (``need``, by default the rules' number): spending the spare wild
-    cards on the cheapest canastas first gives the most canastas. ``room``: most wild
-    cards the side may still lay (Uruguayan Samba)."""
-    if b3 and not (rules.black_threes_meld_going_out and 3 <= b3 <= 4):
-        return False
-    if wilds < 0:
-        return False
-    total_lo = total_hi = 0
-    complete = done
-    costs = []
-    for g in groups:
-        if g is None:
-            return False
-        lo, hi, done, lack = g
-        total_lo += lo
-        total_hi += hi
-        if done:
-            complete += 1
-        elif lack >= 0:
-            costs.append(lack)
-    if room is not None:
-        total_hi = min(total_hi, room)
-    if not total_lo <= wilds <= total_hi:
-        return False
-    need = (rules.canastas_to_go_out if need is None else need) - complete
-    if need <= 0:
-        return True
-    if len(costs) < need:
-        return False
-    costs.sort()
-    return sum(costs[:need]) <= wilds - total_lo
-
-
-# ------------------------------------------------------------------ the general search
-@lru_cache(maxsize=4096)
-def _general(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...], meld_out: bool) -> bool:
-    """Exact for hands of at most SEARCH_MAX_CARDS: every natural card goes to a group of
-    its rank (all of a rank to one group: an existing one or a new one), or extends one of
-    the side's sequences, or joins a new sequence; wild cards go to groups and to the
-    side's wild-card meld (Bolivia), never into a sequence (Open Samba: a "no" there is
-    safe); at most one card is the final discard; enough canastas (sambas and bolivias
-    count) and completed sequences (Bolivia's escalera)."""
-    if len(hand) > SEARCH_MAX_CARDS + (0 if meld_out else 1):
-        return False
-    if not _reach(rules, hand, melds):
-        return False
-    stranded = _stranded(rules, hand, melds)
-    if len(stranded) > 1:
-        return False  # at most one card can be the final discard
-    options: list[tuple[Card, ...]] = [hand] if meld_out and not stranded else []
-    seen: set[Card] = set()
-    for i, c in enumerate(hand):
-        if c not in seen and (not stranded or c is stranded[0]):
-            seen.add(c)
-            options.append(hand[:i] + hand[i + 1:])
-    return any(_placeable(rules, h, melds) for h in options)
-
-
-def _stranded(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> list[Card]:
-    """Cards that no meld could take: a red 3, a natural of a rank held once with no group
-    of that rank and no run of three in its suit around it (hand cards and the side's
-    sequences), one of them per copy."""
-    ranks: dict[str, int] = {}
-    places: dict[str, set[int]] = {}
-    for c in hand:
-        if c.natural:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-            places.setdefault(c.suit, set()).add(SEQUENCE_ORDER[c.rank])
-    grouped = {m.rank for m in melds if m.kind is GROUP}
-    for m in melds:
-        if m.kind is SEQUENCE:
-            places.setdefault(m.suit, set()).update(range(m.low, m.high + 1))
-    out = []
-    for c in hand:
-        if c.kind == "R3":
-            out.append(c)
-        elif c.natural and c.rank not in grouped and ranks[c.rank] < max(rules.min_naturals, 2):
-            at = places.get(c.suit, set())
-            p = SEQUENCE_ORDER[c.rank]
-            if rules.sequence_ace_low and p == 10 and 0 in at:
-                p = -1
-            if not rules.sequences or not ({p - 1, p - 2} <= at or {p - 1, p + 1} <= at or {p + 1, p + 2} <= at):
-                out.append(c)
+        if kind == "R3" or (kind == "B3" and b3_stays) or kind in closed:
+            out += n
+        elif n < min_nat and kind not in _NOT_NATURAL:
+            short.append(kind)
+    if not short or out > 1:
+        return out
+    chain = rules.new_group_when_full and rules.group_max
+    grouped = {m.rank for m in melds if m.kind is GROUP and not (chain and m.naturals + m.wilds >= chain)}
+    places: dict[str, set[int]] | None = None
+    for kind in short:
+        if kind in grouped:
+            continue
+        if not rules.sequences:
+            out += counts[kind]
+            continue
+        if places is None:
+            places = _sequence_places(hand, melds)
+        p = SEQUENCE_ORDER[kind]
+        for c in hand:
+            if c.kind == kind:
+                at = places.get(c.suit, _NOWHERE)
+                q = -1 if p == 10 and rules.sequence_ace_low and 0 in at else p
+                if not ({q - 1, q - 2} <= at or {q - 1, q + 1} <= at or {q + 1, q + 2} <= at):
+                    out += 1
     return out
 
 
-def _reach(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> bool:
-    """A quick upper bound on the canastas (and sambas) the hand could complete."""
-    size = rules.canasta_size
-    wild = sum(1 for c in hand if c.wild)
-    spare = min(wild, rules.max_wilds)
-    ranks: dict[str, int] = {}
-    suits: dict[str, int] = {}
+_NOWHERE: frozenset[int] = frozenset()
+_NOT_NATURAL = frozenset({"R3", "B3", "2", "JK"})
+
+
+def _sequence_places(hand: Cards, melds: tuple[TableMeld, ...]) -> dict[str, set[int]]:
+    """Sequence positions by suit held in hand or covered by the side's sequences."""
+    places: dict[str, set[int]] = {}
     for c in hand:
         if c.natural:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-            suits[c.suit] = suits.get(c.suit, 0) + 1
-    reach = seq = 0
+            places.setdefault(c.suit, set()).add(SEQUENCE_ORDER[c.rank])
     for m in melds:
-        if m.kind is GROUP:
-            reach += m.size + ranks.get(m.rank, 0) + spare >= size
-        elif m.kind is SEQUENCE and m.size + suits.get(m.suit, 0) >= rules.sequence_max:
-            reach += 1
-            seq += 1
-        elif m.kind is WILD:
-            reach += m.size + wild >= size
-    if rules.wild_melds:
-        reach += 1 + wild // size  # new wild-card melds (RULES.md 3, 5): a loose bound
-    reach += sum(n // size for n in suits.values()) if rules.sequences else 0
-    seq += sum(n // rules.sequence_max for n in suits.values()) if rules.sequences else 0
-    reach += sum((n + spare) // size for n in ranks.values())
-    return reach >= rules.canastas_to_go_out and seq >= rules.sequences_to_go_out
+        if m.kind is SEQUENCE:
+            places.setdefault(m.suit, set()).update(range(m.low, m.low + m.size))
+    return places
 
 
-def _placeable(rules: Rules, hand: tuple[Card, ...], melds: tuple[TableMeld, ...]) -> bool:
-    """Every card of ``hand`` laid onto ``melds`` or new melds, with the canastas needed."""
-    wilds = b3 = 0
-    by_suit: dict[str, dict[int, int]] = {}
-    rank_counts: dict[str, int] = {}
-    for c in hand:
-        if c.wild:
-            wilds += 1
-        elif c.kind == "B3":
-            b3 += 1
-        elif not c.natural:
-            return False  # a red 3 is never melded
-        else:
-            rank_counts[c.rank] = rank_counts.get(c.rank, 0) + 1
-            if rules.sequences:
-                place = by_suit.setdefault(c.suit, {})
-                p = SEQUENCE_ORDER[c.rank]
-                place[p] = place.get(p, 0) + 1
-    room = None
-    if rules.side_wild_limit:
-        room = rules.side_wild_limit - sum(m.wilds for m in melds)
-    done_seq = sum(1 for m in melds if m.kind is SEQUENCE and m.size >= rules.sequence_max)
-    per_suit = [_suit_options(rules, tuple(sorted(counts.items())),
-                              tuple((m.low, m.size) for m in melds if m.kind is SEQUENCE and m.suit == suit))
-                for suit, counts in by_suit.items()]
-    groups_by_rank: dict[str, list[TableMeld]] = {}
-    for m in melds:
-        if m.kind is GROUP:
-            groups_by_rank.setdefault(m.rank, []).append(m)
-    # Wild cards on wild-card melds (Bolivia, RULES.md 5): completed ones count as canastas.
-    done_wild = sum(1 for m in melds if m.kind is WILD and m.is_canasta(rules))
-    wild_options = _wild_meld_options(rules, melds)
+class _Side:
+    """The side's melds as the search reads them (built once per question)."""
+
+    def __init__(self, rules: Rules, melds: tuple[TableMeld, ...]) -> None:
+        self.rules = rules
+        self.opened = bool(melds)
+        size = rules.canasta_size
+        gmax = rules.group_max
+        chain = rules.new_group_when_full
+        #: groups by rank, as (naturals, wilds); groups that can take nothing more count in ``done``
+        groups: dict[str, list[tuple[int, int]]] = {}
+        self.group_cards: dict[str, int] = {}  # cards in the groups of each rank that can grow
+        self.done = 0  # canastas already made that no card of the hand can change
+        self.done_sequences = 0
+        self.sequences: dict[str, list[tuple[int, int]]] = {}
+        self.wild_melds: list[int] = []  # sizes of unfinished wild-card melds
+        self.wilds = 0
+        self.back = 0  # wild cards swaps could take back (groups not yet canastas)
+        for m in melds:
+            self.wilds += m.wilds
+            if m.kind is GROUP:
+                if chain and gmax and m.size >= gmax:
+                    self.done += m.size >= size
+                    groups.setdefault(m.rank, [])
+                    self.group_cards.setdefault(m.rank, 0)
+                else:
+                    groups.setdefault(m.rank, []).append((m.naturals, m.wilds))
+                    self.group_cards[m.rank] = self.group_cards.get(m.rank, 0) + m.size
+                    if rules.swap_wilds and m.size < size:
+                        self.back += m.wilds
+            elif m.kind is SEQUENCE:
+                self.sequences.setdefault(m.suit, []).append((m.low, m.size))
+                if m.size >= rules.sequence_max:
+                    self.done += m.size >= size
+                    self.done_sequences += 1
+            elif m.kind is WILD:
+                if m.wilds >= size:
+                    self.done += 1
+                else:
+                    self.wild_melds.append(m.wilds)
+            elif m.size >= size:
+                self.done += 1
+        self.groups = {rank: tuple(held) for rank, held in groups.items()}
+
+    def within_reach(self, hand: Cards) -> bool:
+        """A quick upper bound on the canastas (and completed sequences) the hand could
+        make: every wild card counted wherever it could go."""
+        r = self.rules
+        need = r.canastas_to_go_out
+        reach = self.done
+        if reach >= need and not r.sequences_to_go_out:
+            return True
+        size = r.canasta_size
+        wild = 0
+        ranks: dict[str, int] = {}
+        for c in hand:
+            if c.wild:
+                wild += 1
+            elif c.natural:
+                ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        chain = r.new_group_when_full
+        per_rank = r.groups_per_rank
+        groups_wild = wild if chain else min(wild, r.max_wilds * per_rank)
+        for rank, cards in self.group_cards.items():
+            most = (cards + ranks.pop(rank, 0) + groups_wild) // size
+            reach += most if chain else min(most, per_rank)
+        for n in ranks.values():
+            most = (n + groups_wild) // size
+            reach += most if chain else min(most, per_rank)
+        if r.wild_melds:
+            reach += (sum(self.wild_melds) + wild) // size
+        if not r.sequences:
+            return reach >= need and not r.sequences_to_go_out
+        suits: dict[str, int] = {}
+        for c in hand:
+            if c.natural:
+                suits[c.suit] = suits.get(c.suit, 0) + 1
+        seq = self.done_sequences
+        top = r.sequence_max
+        for suit in set(suits) | set(self.sequences):
+            cards = suits.get(suit, 0) + sum(n for _, n in self.sequences.get(suit, ()) if n < top)
+            seq += cards // top
+        reach += seq - self.done_sequences
+        return reach >= need and seq >= r.sequences_to_go_out
+
+    def placeable(self, hand: Cards, closed: frozenset[str], meld_out: bool) -> bool:
+        """Every card of ``hand`` laid onto the side's melds or new melds but at most one,
+        the final discard (required unless ``meld_out``), with the canastas and completed
+        sequences the rules ask for. The discard is one more choice of the search: a
+        state of it is (net wild cards laid, a card discarded) -> the most canastas."""
+        r = self.rules
+        wilds = b3 = lost = 0
+        ranks: dict[str, int] = {}
+        by_suit: dict[str, dict[int, int]] = {}
+        for c in hand:
+            if c.wild:
+                wilds += 1
+            elif c.kind == "B3":
+                b3 += 1
+            elif not c.natural or c.kind in closed:
+                lost += 1  # a red 3 or a closed rank is never melded: only the discard removes it
+            else:
+                ranks[c.rank] = ranks.get(c.rank, 0) + 1
+                if r.sequences:
+                    place = by_suit.setdefault(c.suit, {})
+                    p = SEQUENCE_ORDER[c.rank]
+                    place[p] = place.get(p, 0) + 1
+        if lost > 1:
+            return False
+        # Where the wild cards, the black 3s and the lost card leave the search: a wild card
+        # discarded counts as one laid (the pool must be spent).
+        start: dict[tuple[int, int], int] = {(0, lost): 0}
+        if wilds and not lost:
+            start[(1, 2)] = 0  # 2: the discard is a wild card (not on the side's melds)
+        keep_b3 = False
+        if b3:
+            melds_b3 = r.black_threes_meld_going_out
+            nxt: dict[tuple[int, int], int] = {}
+            for (net, out), made in start.items():
+                if melds_b3 and 3 <= b3 <= 4:
+                    nxt[(net, out)] = made  # one meld of black 3s, laid last (RULES.md 2)
+                if not out and (b3 == 1 or (melds_b3 and 3 <= b3 - 1 <= 4)):
+                    nxt[(net, 1)] = made  # a black 3 as the final discard
+            if r.black_three_going_out_bonus:
+                keep_b3 = True  # seed 004: every black 3 stays in hand; a discard is needed
+            elif not nxt:
+                return False
+            start = nxt
+        need = r.canastas_to_go_out - self.done
+        per_suit = [_suit_options(r, tuple(sorted(counts.items())), tuple(self.sequences.get(suit, ())))
+                    for suit, counts in by_suit.items()]
+        laid = _combine(per_suit)
+        # The ranks no sequence choice changes are folded once.
+        varying = {rank for used in laid for rank, n in enumerate(used) if n}
+        fixed_ranks = [k for k in set(ranks) | set(self.groups) if SEQUENCE_ORDER[k] not in varying]
+        varied = [_RANK_AT[p] for p in sorted(varying)]
+        plans = _wild_meld_options(r, self.wild_melds, wilds)
+        room = r.side_wild_limit - self.wilds if r.side_wild_limit else wilds
+        # seed 004, every black 3 kept: the discard is a black 3, a wild card or, later, a natural
+        kept_start = {(0, lost): 0, (0, 1): 0}
+        if wilds and not lost:
+            kept_start[(1, 2)] = 0
+        for begin, kept in ((start, False), (kept_start, True)) if keep_b3 else ((start, False),):
+            folded: dict[bool, dict[tuple[int, int], int] | None] = {}
+            for used, sequences in sorted(laid.items(), key=lambda kv: -kv[1]):
+                if self.done_sequences + sequences < r.sequences_to_go_out:
+                    continue
+                found: dict[bool, dict[tuple[int, int], int] | None] = {}
+                for to_wild_melds, made, adds in plans:
+                    if adds not in folded:
+                        folded[adds] = self._fold(fixed_ranks, ranks, (0,) * 11, begin, wilds, adds)
+                    base = folded[adds]
+                    if base is None:
+                        continue
+                    if adds not in found:
+                        found[adds] = self._fold(varied, ranks, used, base, wilds, adds) if varied else base
+                    ways = found[adds]
+                    if ways is None:
+                        continue
+                    net = wilds - to_wild_melds
+                    for out in (1, 2, 0) if meld_out and not kept else (1, 2):
+                        if net - (out == 2) > room:
+                            continue  # Uruguayan: the side's melds hold at most two wild cards
+                        have = ways.get((net, out))
+                        if have is not None and have + made + sequences >= need:
+                            return True
+        return False
+
+    def _fold(self, kinds: list[str], ranks: dict[str, int], used: tuple[int, ...],
+              start: dict[tuple[int, int], int], wilds: int, adds: bool) -> dict[tuple[int, int], int] | None:
+        """Combine each rank's ways (``_rank_options``, with or without the final discard
+        taken from it) into (net wild cards, discarded) -> most canastas; None when some
+        rank's natural cards find no place."""
+        r = self.rules
+        cap = r.canastas_to_go_out
+        most = wilds + self.back  # swaps later in the fold may give wild cards back
+        cur = start
+        groups = self.groups
+        opened = self.opened
+        for kind in kinds:
+            n = ranks.get(kind, 0) - used[SEQUENCE_ORDER[kind]]
+            held = groups.get(kind, ())
+            ways = _rank_options(r, kind, held, n, opened, adds)
+            less: Ways | None = None  # the same with one card of the rank discarded, when asked
+            nxt: dict[tuple[int, int], int] = {}
+            get = nxt.get
+            for state, made in cur.items():
+                net, out = state
+                for w, c in ways:
+                    k = net + w
+                    if k > most:
+                        break
+                    c += made
+                    if c > cap:
+                        c = cap
+                    key = (k, out)
+                    if get(key, -1) < c:
+                        nxt[key] = c
+                if not out and n:
+                    if less is None:
+                        less = _rank_options(r, kind, held, n - 1, opened, adds)
+                    for w, c in less:
+                        k = net + w
+                        if k > most:
+                            break
+                        c += made
+                        if c > cap:
+                            c = cap
+                        key = (k, 1)
+                        if get(key, -1) < c:
+                            nxt[key] = c
+            if not nxt:
+                return None
+            cur = nxt
+        return cur
+
+
+def _wild_meld_options(rules: Rules, unfinished: list[int], wilds: int) -> list[tuple[int, int, bool]]:
+    """The ways to lay wild cards on wild-card melds (RULES.md 3; Bolivia, RULES.md 5):
+    (wild cards laid there, wild canastas made, wild cards may still go into groups).
+    An unfinished one takes cards up to ``wild_meld_max``; once complete, new ones of
+    ``wild_meld_min`` to ``wild_meld_max`` may follow, one after the other. While one
+    stays unfinished from before the turn to its end, no wild card goes into a group
+    (``unfinished_wild_meld_blocks_wilds``); a new one is laid after the groups' wilds."""
+    out = [(0, 0, not (rules.unfinished_wild_meld_blocks_wilds and unfinished))]
+    if not rules.wild_melds:
+        return out
+    size, top, least = rules.canasta_size, rules.wild_meld_max, rules.wild_meld_min
     block = rules.unfinished_wild_meld_blocks_wilds
-    for used, sambas in _combine(per_suit):
-        if done_seq + sambas < rules.sequences_to_go_out:
-            continue
-        rest = dict(rank_counts)
-        for rank, n in used:
-            rest[rank] -= n
-        need = rules.canastas_to_go_out - done_seq - sambas - done_wild
-        for w, completes, unfinished in wild_options:
-            if w > wilds or (room is not None and w > room):
+
+    def new_ones(laid: int, made: int) -> Iterator[tuple[int, int, bool]]:
+        # after ``laid`` cards and ``made`` canastas with nothing unfinished: more new melds
+        if laid:
+            yield laid, made, True
+        for k in range(least, top + 1):
+            if laid + k > wilds:
                 break
-            if block and unfinished and wilds - w:
-                continue
-            if _groups_ok(rules, rest, groups_by_rank, wilds - w, b3, need - completes,
-                          None if room is None else room - w):
-                return True
-    return False
+            if k >= size:
+                yield from new_ones(laid + k, made + 1)
+            else:
+                yield laid + k, made, True
+
+    if unfinished:
+        have = unfinished[0]
+        for k in range(1, top - have + 1):
+            if k > wilds:
+                break
+            if have + k >= size:
+                out.extend(new_ones(k, 1))
+            else:
+                out.append((k, 0, not block))
+    else:
+        out.extend(new_ones(0, 0))
+    return sorted(set(out))
 
 
-_RANK_AT = {p: r for r, p in SEQUENCE_ORDER.items()}
+@lru_cache(maxsize=8192)
+def _rank_options(rules: Rules, rank: str, groups: tuple[tuple[int, int], ...], n: int, opened: bool,
+                  adds: bool) -> Ways:
+    """The ways to lay ``n`` natural cards of ``rank`` from hand on the side's groups of it
+    (``groups``: (naturals, wilds) of each that can still grow) and new groups, as (net
+    wild cards, canastas) with the most canastas for each net. ``adds``: wild cards may
+    go into groups now. Where the rules allow: two groups of a rank, merged or not, and
+    swaps (RULES.md 4); a new group once the others are full (RULES.md 3, 6)."""
+    size = rules.canasta_size
+    swap = rules.swap_wilds
+    best: dict[int, int] = {}
+
+    def base(parts: tuple[tuple[int, int], ...]) -> Base:
+        nat = sum(p[0] for p in parts)
+        wild = sum(p[1] for p in parts)
+        back = sum(p[1] for p in parts if p[0] + p[1] < size) if swap else 0
+        return nat, wild, back
+
+    def add(found: dict[int, int], ways: dict[int, int]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for n1, c1 in found.items():
+            for n2, c2 in ways.items():
+                if out.get(n1 + n2, -1) < c1 + c2:
+                    out[n1 + n2] = c1 + c2
+        return out
+
+    def spread(bases: list[Base], naturals: int, found: dict[int, int]) -> None:
+        if not bases:
+            if naturals == 0:
+                for net, made in found.items():
+                    if best.get(net, -1) < made:
+                        best[net] = made
+            return
+        first, rest = bases[0], bases[1:]
+        for a in range(naturals + 1) if rest else (naturals,):
+            ways = _group_ways(rules, rank, first, a, opened, adds)
+            if ways:
+                spread(rest, naturals - a, add(found, ways))
+
+    if rules.new_group_when_full and rules.group_max:
+        _chain(rules, rank, groups[0] if groups else None, n, opened, adds, best)
+    elif rules.groups_per_rank > 1:
+        new: Base = (0, 0, 0)
+        layouts: list[list[Base]] = []
+        if len(groups) >= 2:
+            a, b = groups[0], groups[1]
+            layouts += [[base((a,)), base((b,))], [base((a, b))], [base((a, b)), new]]
+        elif groups:
+            layouts += [[base(groups)], [base(groups), new]]
+        else:
+            layouts += [[], [new], [new, new]]
+        for layout in layouts:
+            spread(layout, n, {0: 0})
+    else:
+        spread([base(groups[:1])] if groups else ([(0, 0, 0)] if n else []), n, {0: 0})
+    return tuple(sorted(best.items()))
 
 
-def _combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> Iterable[tuple[tuple[tuple[str, int], ...], int]]:
-    """Every choice of one sequence option per suit: the cards used by rank, the sambas."""
-    if not per_suit:
-        yield (), 0
-        return
-    for choice in product(*(list(o.items()) for o in per_suit)):
-        used: list[tuple[str, int]] = []
-        sambas = 0
-        for u, n in choice:
-            used.extend(u)
-            sambas += n
-        yield tuple(used), sambas
+def _chain(rules: Rules, rank: str, group: tuple[int, int] | None, n: int, opened: bool, adds: bool,
+           best: dict[int, int]) -> None:
+    """RULES.md 3, 6: a group stops at ``group_max``; the next group of the rank starts
+    once it is full (not after a natural canasta that closes the rank)."""
+    gmax, size = rules.group_max, rules.canasta_size
+
+    def go(first: Base | None, naturals: int, net: int, made: int) -> None:
+        if first is None:
+            if naturals == 0:
+                if best.get(net, -1) < made:
+                    best[net] = made
+                return
+            first = (0, 0, 0)
+        for a in range(naturals + 1):
+            for w, c in _group_ways(rules, rank, first, a, opened, adds).items():
+                total = first[0] + a + first[1] + w
+                if naturals - a == 0:
+                    go(None, 0, net + w, made + c)
+                elif total >= gmax and not (rules.close_rank_after_natural_canasta and first[1] + w == 0):
+                    go((0, 0, 0), naturals - a, net + w, made + c)
+
+    go((group[0], group[1], 0) if group is not None else None, n, 0, 0)
+
+
+def _group_ways(rules: Rules, rank: str, base: Base, a: int, opened: bool, adds: bool) -> dict[int, int]:
+    """One group (``base``: (naturals, wilds, wilds swaps may take back); a new group is
+    ``(0, 0, 0)``) after ``a`` natural cards from hand join it: net wild cards -> canasta
+    (1) or not (0), for every legal number of wild cards it may end with."""
+    nat, wild, back = base
+    new = nat == 0 and wild == 0
+    naturals = nat + a
+    if new and a == 0:
+        return {0: 0}
+    if naturals < max(rules.min_naturals, 1):
+        return {}
+    most = min(rules.max_wilds, wild_limit(rules, rank, naturals))
+    if not adds or not may_take_wilds(rules, rank, naturals, opened):
+        most = min(most, wild)
+    if rules.group_max:
+        most = min(most, rules.group_max - naturals)
+    least = max(wild - min(a, back), 0, 3 - naturals)
+    size = rules.canasta_size
+    return {f - wild: int(naturals + f >= size) for f in range(least, most + 1)}
+
+
+def _combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> dict[tuple[int, ...], int]:
+    """One sequence choice per suit, combined: the cards used by rank (as counts in
+    sequence order) -> the most completed sequences."""
+    out: dict[tuple[int, ...], int] = {(0,) * 11: 0}
+    for options in per_suit:
+        nxt: dict[tuple[int, ...], int] = {}
+        for used, done in out.items():
+            for u, n in options.items():
+                v = list(used)
+                for rank, k in u:
+                    v[SEQUENCE_ORDER[rank]] += k
+                key = tuple(v)
+                if nxt.get(key, -1) < done + n:
+                    nxt[key] = done + n
+        out = nxt
+    return out
 
 
 @lru_cache(maxsize=4096)
 def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
                   seqs: tuple[tuple[int, int], ...]) -> dict[tuple[tuple[str, int], ...], int]:
-    """The ways to lay some of one suit's hand cards (``counts`` by sequence position) in
-    sequences: extending the side's sequences of the suit (``(low, size)``) at either end,
-    and new runs. Maps the cards used, by rank, to the most completed sequences."""
+    """The ways to lay some of one suit's hand cards (``held``: count by sequence position)
+    in sequences: extending the side's sequences of the suit (``(low, size)``) at either
+    end, and new runs (RULES.md 4; S1). Maps the cards used, by rank, to the most
+    sequences completed."""
     counts = dict(held)
     top = rules.sequence_max
     lowest = -1 if rules.sequence_ace_low else 0
@@ -408,19 +525,19 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
             return use.get(-1, 0) + use.get(10, 0) < aces
         return use.get(p, 0) < counts.get(p, 0)
 
-    def record(use: dict[int, int], sambas: int) -> None:
+    def record(use: dict[int, int], done: int) -> None:
         by_rank: dict[str, int] = {}
         for p, n in use.items():
             if n:
                 r = "A" if p == -1 else _RANK_AT[p]
                 by_rank[r] = by_rank.get(r, 0) + n
         key = tuple(sorted(by_rank.items()))
-        if out.get(key, -1) < sambas:
-            out[key] = sambas
+        if out.get(key, -1) < done:
+            out[key] = done
 
-    def runs(use: dict[int, int], start: tuple[int, int], sambas: int) -> None:
+    def runs(use: dict[int, int], start: tuple[int, int], done: int) -> None:
         # New runs as a multiset, in order of (start, end), each within the cards left.
-        record(use, sambas)
+        record(use, done)
         for s in range(start[0], 11):
             for e in range(s + 2, min(s + top, 11)):
                 if (s, e) < start:
@@ -429,14 +546,14 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
                     break  # a longer run from s needs the same cards
                 for p in range(s, e + 1):
                     use[p] = use.get(p, 0) + 1
-                runs(use, (s, e), sambas + (e - s + 1 >= top))
+                runs(use, (s, e), done + (e - s + 1 >= top))
                 for p in range(s, e + 1):
                     use[p] -= 1
 
-    def extend(k: int, use: dict[int, int], sambas: int) -> None:
+    def extend(k: int, use: dict[int, int], done: int) -> None:
         # The side's k-th sequence of the suit grows by a cards below and b above.
         if k == len(seqs):
-            runs(use, (lowest, lowest), sambas)
+            runs(use, (lowest, lowest), done)
             return
         low, size = seqs[k]
         high = low + size - 1
@@ -447,7 +564,7 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
             right: list[int] = []
             b = 0
             while True:
-                extend(k + 1, use, sambas + (size < top <= size + a + b))
+                extend(k + 1, use, done + (size < top <= size + a + b))
                 if a + b >= room or not avail(use, high + b + 1):
                     break
                 b += 1
@@ -465,30 +582,3 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
 
     extend(0, {}, 0)
     return out
-
-
-def _groups_ok(rules: Rules, counts: dict[str, int], held: dict[str, list[TableMeld]], wilds: int, b3: int,
-               need: int, room: int | None) -> bool:
-    """The naturals left (by rank) and the wild cards laid in groups, each rank's naturals
-    all on one group (an existing one or a new one), with ``need`` group canastas."""
-    fixed: list[_Group | None] = []
-    choices: list[list[list[_Group | None]]] = []
-    for rank, ms in held.items():
-        n = counts.get(rank, 0)
-        if n == 0:
-            fixed.extend(_group(rules, rank, m, 0) for m in ms)
-            continue
-        opts = [[_group(rules, rank, m, n if k == i else 0) for k, m in enumerate(ms)] for i in range(len(ms))]
-        if len(ms) < rules.groups_per_rank:
-            opts.append([_group(rules, rank, m, 0) for m in ms] + [_group(rules, rank, None, n)])
-        choices.append(opts)
-    for rank, n in counts.items():
-        if n and rank not in held:
-            fixed.append(_group(rules, rank, None, n))
-    if any(g is None for g in fixed):
-        return False
-    for pick in product(*choices):
-        groups = fixed + [g for opt in pick for g in opt]
-        if _feasible(rules, groups, wilds, b3, need=need, room=room):
-            return True
-    return False

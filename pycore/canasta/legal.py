@@ -1,7 +1,11 @@
 """The legal actions of a hand, enumerated canonically (DESIGN.md convention 4).
 
-What is listed (in this order): ``draw`` or ``pass``; every way to take the pile; new
-melds; additions; discards; ``ask``; or ``answer yes``/``answer no``.
+What is listed, one generator per verb chained in this order, each reading like the rule
+it enumerates: ``draw`` or ``pass`` (``_draws``); every way to take the pile
+(``_take_pile``); new melds (``_new_melds``: groups, black 3s, wild-card melds,
+sequences; or the minimal openings); additions, meld by meld (``_additions``);
+``merge`` (``_mergers``); ``swap`` (``_swaps``); discards (``_discards``); ``ask``
+(``_asks``); or, to the partner asked, ``answer yes``/``answer no``.
 
 Canonical choice of cards: suits never change what a group may do, so for each action
 only one choice of suits is listed: the first cards of each kind in the hand's canonical
@@ -24,7 +28,8 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
@@ -80,7 +85,14 @@ def legal_actions(state: HandState) -> LegalActions:
         return LegalActions(state, [])
     if phase is ANSWER_PHASE:
         return LegalActions(state, [YES, NO])
-    return LegalActions(state, _candidates(state, state.hands[state.turn]))
+    hand = state.hands[state.turn]
+    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+        return LegalActions(state, [DRAW])
+    turn = _Turn(state, hand)
+    out: list[Action] = []
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
+        out.extend(verb(turn))
+    return LegalActions(state, out)
 
 
 def _ok(state: HandState, action: Action) -> bool:
@@ -91,191 +103,303 @@ def _ok(state: HandState, action: Action) -> bool:
     return True
 
 
-def _candidates(state: HandState, hand: Cards) -> list[Action]:
-    """The legal actions. Each candidate comes with the number of cards it takes from the
-    hand, or -1 where only ``apply`` can tell; with no partner's answer pending, an action
-    that leaves at least two cards needs no further check (``room``)."""
-    if state.phase is DRAW_PHASE and state.stock:
-        # The common draw phase: no way to take the pile unless the hand holds the top
-        # card's rank or the side has a meld of it.
-        discard = state.discard
-        if not discard:
-            return [DRAW]
-        top = discard[-1]
-        rank = top.rank
-        if top.wild or top.three or (rank not in [c.rank for c in hand] and all(
-                m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])):
-            return [DRAW]
-    by_kind: dict[str, list[Card]] = {}
-    for c in hand:
-        lst = by_kind.get(c.kind)
-        if lst is None:
-            by_kind[c.kind] = [c]
-        else:
-            lst.append(c)
-    twos = tuple(by_kind.get("2", ()))
-    jokers = tuple(by_kind.get("JK", ()))
-    r = state.rules
-    melds = state.melds[state.turn % r.sides]
-    out: list[Action] = []
-    draw_phase = state.phase is DRAW_PHASE
-    room = len(hand) - 2 + (len(state.discard) - 1 if draw_phase else 0)
-    if state.permission:
-        room = -1  # after an answer every candidate goes through apply
+def _pile_in_reach(state: HandState, hand: Cards) -> bool:
+    """The common draw phase: the pile can be taken only when the hand holds the top
+    card's rank or the side has a meld of it (or a sequence of its suit)."""
+    discard = state.discard
+    if not discard:
+        return False
+    top = discard[-1]
+    rank = top.rank
+    return not (top.wild or top.three or (rank not in [c.rank for c in hand] and all(
+        m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
 
-    def push(action: Action, used: int) -> None:
-        if 0 <= used <= room or _ok(state, action):
-            out.append(action)
 
-    if draw_phase:
-        if state.stock:
-            out.append(DRAW)
-        else:
-            push(PASS, -1)
-        if state.discard:
-            for action, used in _takes(state, by_kind, twos, jokers):
-                push(action, used)
-        return out
-    # play phase
-    min_nat = max(r.min_naturals, 1)
-    side_room = _side_room(r, melds)
-    wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
-    closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
-    if melds:
-        blocked = wilds_blocked(r, melds)
-        # Ranks that take no new group: the side holds a group of it that is not full
-        # (or any, without ``new_group_when_full``), or nobody may meld it (RULES.md 3);
-        # Samba: the side holds ``groups_per_rank`` groups of it (RULES.md 4).
-        held = {m.rank for m in melds if not r.new_group_when_full or not m.full(r)} | closed
-        per_rank = r.groups_per_rank
-        if per_rank > 1:
-            counts: dict[str, int] = {}
-            for m in melds:
-                if m.kind is GROUP:
-                    counts[m.rank] = counts.get(m.rank, 0) + 1
-            held = {k for k, n in counts.items() if n >= per_rank} | closed
+#: What a verb gives: its legal actions, in canonical order (a generator, or a tuple when
+#: there is at most one).
+Actions = Iterable[Action]
+
+
+class _Turn:
+    """What every verb's generator reads: the state, the hand by card kind, the side's
+    melds and the room left before the last cards need ``apply``'s checks; in the play
+    phase, also the side's wild-card room, the ranks nobody may meld and the choices of
+    wild cards a group may take."""
+
+    def __init__(self, state: HandState, hand: Cards) -> None:
+        self.state = state
+        self.hand = hand
+        self.rules = r = state.rules
+        by_kind: dict[str, list[Card]] = {}
+        for c in hand:
+            lst = by_kind.get(c.kind)
+            if lst is None:
+                by_kind[c.kind] = [c]
+            else:
+                lst.append(c)
+        self.by_kind = by_kind
+        self.twos = twos = tuple(by_kind.get("2", ()))
+        self.jokers = jokers = tuple(by_kind.get("JK", ()))
+        self.melds = melds = state.melds[state.turn % r.sides]
+        # With no partner's answer pending, an action that leaves at least two cards needs
+        # no further check; after an answer every candidate goes through ``apply``.
+        if state.phase is DRAW_PHASE:
+            self.room = -1 if state.permission else len(hand) - 3 + len(state.discard)
+            return
+        self.room = -1 if state.permission else len(hand) - 2
+        self.side_room = side_room = _side_room(r, melds)
+        self.min_nat = max(r.min_naturals, 1)
+        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
+        #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
+        self.wild_options = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+        #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
+        self.blocked = wilds_blocked(r, melds)
+        self._ranks: list[str] | None = None
+
+    def target(self, i: int) -> str:
+        """How ``add``/``swap`` name meld ``i``: its rank, or ``#i`` beside another of it."""
+        ranks = self._ranks
+        if ranks is None:
+            ranks = self._ranks = [m.rank for m in self.melds]
+        rank = ranks[i]
+        return rank if ranks.count(rank) == 1 else f"#{i}"
+
+    def fits(self, action: Action, used: int) -> bool:
+        """A candidate that lays ``used`` hand cards is legal as it stands when the player
+        keeps two cards and no answer is pending (``room``); otherwise (and with ``used``
+        -1, where only ``apply`` can tell) ``apply`` decides."""
+        return 0 <= used <= self.room or _ok(self.state, action)
+
+
+# ---------------------------------------------------------------- draw phase
+def _draws(t: _Turn) -> Actions:
+    """Draw from the stock; with the stock empty, ``pass`` ends the hand unless the pile
+    must be taken (RULES.md 2 "A turn", "Stock exhausted")."""
+    if t.state.stock:
+        return (DRAW,)
+    return (PASS,) if t.fits(PASS, -1) else ()
+
+
+def _take_pile(t: _Turn) -> Actions:
+    """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
+    D8; RULES.md 3, 4): ``_takes``."""
+    if not t.state.discard:
+        return ()
+    return (take for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers) if t.fits(take, used))
+
+
+# ---------------------------------------------------------------- play phase
+def _new_melds(t: _Turn) -> Actions:
+    """New melds from hand (RULES.md 2 "Meld legality"): for a side that has opened, one
+    group per rank it may start (every number of naturals and split of wild cards), black
+    3s (only to go out), a wild-card meld (RULES.md 3, 5) and sequences (RULES.md 4, S6);
+    for a side that has not, the minimal openings (RULES.md 2 "Initial meld minimum") and
+    canastas from hand (RULES.md 3)."""
+    if t.melds:
+        return _opened_melds(t)
+    if t.rules.no_opening_first_turn and not t.state.played[t.state.turn]:
+        return ()
+    return _opening_melds(t)
+
+
+def _opened_melds(t: _Turn) -> Iterator[Action]:
+    r, melds, by_kind = t.rules, t.melds, t.by_kind
+    blocked = t.blocked
+    # Ranks that take no new group: the side holds a group of it that is not full (or any,
+    # without ``new_group_when_full``), or nobody may meld it (RULES.md 3); Samba: the side
+    # holds ``groups_per_rank`` groups of it (RULES.md 4).
+    held = {m.rank for m in melds if not r.new_group_when_full or not m.full(r)} | t.closed
+    if r.groups_per_rank > 1:
+        counts: dict[str, int] = {}
+        for m in melds:
+            if m.kind is GROUP:
+                counts[m.rank] = counts.get(m.rank, 0) + 1
+        held = {k for k, n in counts.items() if n >= r.groups_per_rank} | t.closed
+    wopts = t.wild_options
+    room = t.room
+    for kind, cards in by_kind.items():
+        if kind in held or len(cards) < t.min_nat or not cards[0].natural:
+            continue
+        for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
+            meld = Meld((group,))
+            if len(group) <= room or t.fits(meld, len(group)):
+                yield meld
+    b3 = by_kind.get("B3")
+    if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
+        for n in range(3, min(4, len(b3)) + 1):
+            meld = Meld((tuple(b3[:n]),))
+            if t.fits(meld, -1):
+                yield meld
+    if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
+        for group in _wild_melds(r, t.twos, t.jokers):
+            meld = Meld((group,))
+            if t.fits(meld, len(group)):
+                yield meld
+    if r.sequences:
+        for run in _runs(r, t.hand):
+            meld = Meld((sort_cards(run),))
+            if t.fits(meld, len(run)):
+                yield meld
+        if r.sequence_wilds:
+            for run in _wild_runs(r, t.hand, t.twos, t.jokers, min(r.sequence_wilds, t.side_room)):
+                meld = Meld((run,))
+                if t.fits(meld, len(run)):
+                    yield meld
+
+
+def _opening_melds(t: _Turn) -> Iterator[Action]:
+    r, by_kind = t.rules, t.by_kind
+    seen: set[Action] = set()
+    for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room):
+        if groups:
+            action = Meld(groups)
+            seen.add(action)
+            if t.fits(action, sum(len(g) for g in groups)):
+                yield action
+    if r.canasta_from_hand_exempt:
+        # RULES.md 3: a canasta laid from hand needs no minimum.
+        wopts = t.wild_options
         for kind, cards in by_kind.items():
-            if kind in held or len(cards) < min_nat or not cards[0].natural:
+            if not cards[0].natural or kind in t.closed:
                 continue
-            for group in _group_options(r, kind, cards, 0, min_nat, wopts, opened=True, blocked=blocked):
-                push(Meld((group,)), len(group))
-        b3 = by_kind.get("B3")
-        if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
-            for n in range(3, min(4, len(b3)) + 1):
-                push(Meld((tuple(b3[:n]),)), -1)
-        if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
-            for group in _wild_melds(r, twos, jokers):
-                push(Meld((group,)), len(group))
-        if r.sequences:
-            for run in _runs(r, hand):
-                push(Meld((sort_cards(run),)), len(run))
-            if r.sequence_wilds:
-                for run in _wild_runs(r, hand, twos, jokers, min(r.sequence_wilds, side_room)):
-                    push(Meld((run,)), len(run))
-        gmax = r.group_max
-        ranks = [m.rank for m in melds]
-        # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
-        simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
-        maxw = r.max_wilds
-        no_wild = r.no_wild_ranks
-        any_wild = len(wopts) > 1
-        for i, m in enumerate(melds):
-            if m.kind is SEQUENCE:
-                exts = (_open_extensions(r, m, hand, twos, jokers, side_room) if r.sequence_wilds
-                        else _extensions(r, m, hand))
-                for ext in exts:
-                    push(Add(f"#{i}", ext), len(ext))
-                continue
-            if m.kind is WILD:
-                if not m.full(r):
-                    for w, wild in _wild_options(twos, jokers, r.wild_meld_max - m.wilds):
-                        if w:
-                            push(Add(f"#{i}", wild), w)
-                continue
-            nat = by_kind.get(m.rank)
-            if m.rank in closed:
-                nat = None
-            if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
-                continue
-            target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
-            plain_cap = simple_cap and m.rank not in no_wild
-            size = m.naturals + m.wilds
-            for j in range(len(nat) + 1 if nat else 1):
-                if plain_cap:
-                    cap = min(maxw, side_room + m.wilds) - m.wilds
-                elif blocked or not may_take_wilds(r, m.rank, m.naturals + j, True):
-                    cap = 0
-                else:
-                    cap = min(wild_limit(r, m.rank, m.naturals + j), side_room + m.wilds) - m.wilds
-                base = tuple(nat[:j]) if nat and j else ()
-                for w, wild in wopts:
-                    if w > cap:
-                        break
-                    n = j + w
-                    if n and not (gmax and size + n > gmax):
-                        if n <= room:
-                            out.append(Add(target, base + wild))
-                        else:
-                            push(Add(target, base + wild), n)
-        if per_rank > 1:
-            for first, second in _merges(r, melds):
-                push(Merge(first, second), 0)
-        if r.swap_wilds:
-            for i, m in enumerate(melds):
-                nat = by_kind.get(m.rank)
-                if nat and m.kind is GROUP and m.wilds and not m.is_canasta(r):
-                    target = m.rank if ranks.count(m.rank) == 1 else f"#{i}"
-                    for joker in _distinct(m.cards):
-                        if joker.wild:
-                            push(Swap(target, nat[0], joker), 0)
-    elif not (r.no_opening_first_turn and not state.played[state.turn]):
-        seen: set[Action] = set()
-        for groups in _openings(state, by_kind, twos, jokers, "", 0, hand, side_room):
-            if groups:
-                action = Meld(groups)
-                seen.add(action)
-                push(action, sum(len(g) for g in groups))
-        if r.canasta_from_hand_exempt:
-            # RULES.md 3: a canasta laid from hand needs no minimum.
-            for kind, cards in by_kind.items():
-                if not cards[0].natural or kind in closed:
-                    continue
-                for group in _group_options(r, kind, cards, 0, min_nat, wopts):
-                    if len(group) >= r.canasta_size and Meld((group,)) not in seen:
-                        push(Meld((group,)), -1)
-            if r.wild_melds:
-                for group in _wild_melds(r, twos, jokers):
-                    if len(group) >= r.canasta_size and Meld((group,)) not in seen:
-                        push(Meld((group,)), -1)
+            for group in _group_options(r, kind, cards, 0, t.min_nat, wopts):
+                meld = Meld((group,))
+                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
+                    yield meld
+        if r.wild_melds:
+            for group in _wild_melds(r, t.twos, t.jokers):
+                meld = Meld((group,))
+                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
+                    yield meld
+
+
+def _additions(t: _Turn) -> Iterator[Action]:
+    """Cards from hand onto the side's melds, meld by meld in table order (RULES.md 2 "A
+    turn"): a sequence's extensions at either end (RULES.md 4; S6), wild cards onto an
+    unfinished wild-card meld (RULES.md 3, 5), naturals of a group's rank with every split
+    of wild cards the limits allow (D2; RULES.md 3's rule of five and closed ranks)."""
+    r, melds, by_kind, hand = t.rules, t.melds, t.by_kind, t.hand
+    if not melds:
+        return
+    side_room, room = t.side_room, t.room
+    wopts = t.wild_options
+    blocked = t.blocked
+    gmax = r.group_max
+    # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
+    simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
+    maxw = r.max_wilds
+    no_wild = r.no_wild_ranks
+    any_wild = len(wopts) > 1
+    for i, m in enumerate(melds):
+        if m.kind is SEQUENCE:
+            exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
+                    else _extensions(r, m, hand))
+            for ext in exts:
+                add = Add(f"#{i}", ext)
+                if t.fits(add, len(ext)):
+                    yield add
+            continue
+        if m.kind is WILD:
+            if not m.full(r):
+                for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
+                    if w:
+                        add = Add(f"#{i}", wild)
+                        if t.fits(add, w):
+                            yield add
+            continue
+        nat = by_kind.get(m.rank)
+        if m.rank in t.closed:
+            nat = None
+        if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
+            continue
+        target = t.target(i)
+        plain_cap = simple_cap and m.rank not in no_wild
+        size = m.naturals + m.wilds
+        for j in range(len(nat) + 1 if nat else 1):
+            if plain_cap:
+                cap = min(maxw, side_room + m.wilds) - m.wilds
+            elif blocked or not may_take_wilds(r, m.rank, m.naturals + j, True):
+                cap = 0
+            else:
+                cap = min(wild_limit(r, m.rank, m.naturals + j), side_room + m.wilds) - m.wilds
+            base = tuple(nat[:j]) if nat and j else ()
+            for w, wild in wopts:
+                if w > cap:
+                    break
+                n = j + w
+                if n and not (gmax and size + n > gmax):
+                    add = Add(target, base + wild)
+                    if n <= room or t.fits(add, n):
+                        yield add
+
+
+def _mergers(t: _Turn) -> Actions:
+    """Two groups of one rank made one, where their union is a legal group (RULES.md 4)."""
+    if not (t.melds and t.rules.groups_per_rank > 1):
+        return ()
+    return (merge for merge in (Merge(first, second) for first, second in _merges(t.rules, t.melds))
+            if t.fits(merge, 0))
+
+
+def _swaps(t: _Turn) -> Actions:
+    """Seed 003's swap (RULES.md 4): a natural of the rank takes the place of each wild
+    card of a group that is not yet a canasta; the wild card goes to the hand."""
+    return _swap_candidates(t) if t.rules.swap_wilds and t.melds else ()
+
+
+def _swap_candidates(t: _Turn) -> Iterator[Action]:
+    for i, m in enumerate(t.melds):
+        nat = t.by_kind.get(m.rank)
+        if nat and m.kind is GROUP and m.wilds and not m.is_canasta(t.rules):
+            target = t.target(i)
+            for joker in _distinct(m.cards):
+                if joker.wild:
+                    swap = Swap(target, nat[0], joker)
+                    if t.fits(swap, 0):
+                        yield swap
+
+
+def _discards(t: _Turn) -> Actions:
+    """One discard per distinct card (RULES.md 2 "A turn"; RULES.md 3 "Discarding"); the
+    last card, or any card after a "yes", only where ``apply`` lets it go out."""
+    out: list[Action] = []
     prev = None
-    allowed = allowed_kinds(state)
-    if state.permission == "yes" or len(hand) < 2:
+    hand = t.hand
+    if t.state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:
                 prev = c
-                push(_DISCARDS[c], -1)
-    else:
-        for c in hand:
-            if c is not prev and (allowed is None or c.kind in allowed):
-                prev = c
-                out.append(_DISCARDS[c])
-    if r.partnerships and not state.permission and len(hand) >= 2 and ask_refusal(state) is None:
-        out.append(ASK)
+                if t.fits(_DISCARDS[c], -1):
+                    out.append(_DISCARDS[c])
+        return out
+    allowed = allowed_kinds(t.state)
+    for c in hand:
+        if c is not prev and (allowed is None or c.kind in allowed):
+            prev = c
+            out.append(_DISCARDS[c])
     return out
 
 
-_SPLITS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+def _asks(t: _Turn) -> Actions:
+    """"May I go out?" (RULES.md 2 "Going out"): to the partner, once, before the last
+    cards, and only when the hand can go out (``play.ask_refusal``)."""
+    state = t.state
+    if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and ask_refusal(state) is None:
+        return (ASK,)
+    return ()
 
 
+#: The verbs in canonical order (module docstring), by phase.
+_DRAW_VERBS: tuple[Callable[[_Turn], Actions], ...] = (_draws, _take_pile)
+_PLAY_VERBS: tuple[Callable[[_Turn], Actions], ...] = (
+    _new_melds, _additions, _mergers, _swaps, _discards, _asks)
+
+
+@lru_cache(maxsize=None)
 def _splits(twos: int, jokers: int, cap: int) -> tuple[tuple[int, int], ...]:
     """(number of 2s, number of jokers) with a total of at most ``cap``, by total."""
-    key = (twos, jokers, cap)
-    found = _SPLITS.get(key)
-    if found is None:
-        found = tuple((a, total - a) for total in range(min(cap, twos + jokers) + 1)
-                      for a in range(min(total, twos), -1, -1) if total - a <= jokers)
-        _SPLITS[key] = found
-    return found
+    return tuple((a, total - a) for total in range(min(cap, twos + jokers) + 1)
+                 for a in range(min(total, twos), -1, -1) if total - a <= jokers)
 
 
 def _wild_options(twos: Cards, jokers: Cards, cap: int) -> list[tuple[int, Cards]]:
