@@ -17,11 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-#: Table regions an example shows, with the classes the game's page gives them (web/main.py
-#: build_page): the game's other regions, its buttons and log, are the game's.
-REGIONS = (("g-board", "board"), ("g-hand", "hand-box"), ("g-result", "result"))
-
-
 def main(argv: list[str]) -> int:
     wheel, web, out = Path(argv[0]), Path(argv[1]), Path(argv[2])
     sys.path.insert(0, str(wheel))
@@ -47,19 +42,11 @@ def main(argv: list[str]) -> int:
         example = read_example(data)
         stills = []
         for frame in frames(example):
-            ui = R.UIState()
-            ui.still = True  # a picture, seen from the reader's seat: nothing to click
-            html = {}
-            refusal = {}
-            for lang, cat in cats.items():
-                regions = R.regions(cat, frame["snapshot"], ui)
-                html[lang] = "".join(f'<div class="{cls}">{regions[name]}</div>' for name, cls in REGIONS
-                                     if regions[name])
-                if frame["refusal"] is not None:
-                    refusal[lang] = cat.error_text(frame["refusal"])
+            html = {lang: R.still_html(cat, frame["snapshot"]) for lang, cat in cats.items()}
+            refusal = ({lang: cat.error_text(frame["refusal"]) for lang, cat in cats.items()}
+                       if frame["refusal"] is not None else None)
             stills.append({"html": html, "caption": frame["caption"], "action": frame["action"],
-                           "refusal": refusal or None,
-                           "players": frame["snapshot"]["view"]["players"]})
+                           "refusal": refusal, "players": frame["snapshot"]["view"]["players"]})
         record: dict[str, Any] = {"id": ident, "title": example.title, "mode": example.mode, "rule": example.rule,
                                   "seat": example.seat, "frames": stills}
         if example.goal is not None:

@@ -2,7 +2,9 @@
 // build rendered with the engine (examples/<family>/<name>.frames.json), stepped like a
 // move list. No Python loads here.
 //
-// URL: ?ex=<family>/<name> (required), &lang=en|fr, &theme=dark|light|auto, &compact=1,
+// URL: ?ex=<family>/<name> (a shipped example) or #ex=<an example written into the link:
+//      canasta.examples.encode, python -m canasta example --encode>, &lang=en|fr,
+//      &theme=dark|light|auto, &compact=1,
 //      &origin=<the host page's origin> (set by embed.js; messages to the host go there).
 // Messages to the host page (window.parent), each {source: "canasta-example", type, ...}:
 //   ready  {id, mode, steps}          the example is drawn
@@ -97,18 +99,14 @@
     }
   };
 
-  // A try or a puzzle: the reader acts on the table, the engine judges. The engine
-  // (Pyodide, in a worker) and the live table (embed_ui.py, MicroPython) load only now.
-  const startLive = () => {
-    if (live) return;
-    live = true;
-    stop();
-    mark("tryAt");
-    document.body.dataset.live = "starting";
-    show(0);
+  // The engine (Pyodide, in a worker) and the live table (embed_ui.py, MicroPython): loaded
+  // when the reader tries an example, or at once for an example written into the link
+  // (no stills were rendered for it: the engine draws it).
+  let runtime = false;
+  const loadRuntime = () => {
+    if (runtime) return;
+    runtime = true;
     const cfg = $("example").dataset;
-    document.body.dataset.example = id;
-    $("ex-caption").textContent = t("starting");
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = cfg.pyscriptCss;
@@ -127,6 +125,36 @@
     document.head.append(css, engine, core);
     document.body.append(ui);
   };
+
+  // A try or a puzzle: the reader acts on the table, the engine judges.
+  const startLive = () => {
+    if (live) return;
+    live = true;
+    stop();
+    mark("tryAt");
+    document.body.dataset.live = "starting";
+    show(0);
+    document.body.dataset.example = id;
+    $("ex-caption").textContent = t("starting");
+    if (runtime) window.dispatchEvent(new Event("canasta:try"));
+    else loadRuntime();
+  };
+  // An example from the link, drawn by the engine (embed_ui.py): its stills arrive here.
+  window.addEventListener("canasta:frames", () => {
+    example = JSON.parse(window.canastaExampleJSON);
+    ready();
+  });
+  window.addEventListener("canasta:failed", () => {
+    const box = $("example");
+    box.innerHTML = "";
+    const p = document.createElement("p");
+    p.className = "error";
+    p.setAttribute("role", "alert");
+    p.textContent = String(window.canastaEmbedError || t("failed"));
+    box.appendChild(p);
+    post("error", { code: "bad_example" });
+    reportHeight();
+  });
   window.addEventListener("canasta:live", () => {
     mark("liveAt");
     $("ex-caption").textContent = example.frames[0].caption[lang] || example.frames[0].caption.en;
@@ -210,6 +238,17 @@
     } catch (error) {
       texts = {};
     }
+    const encoded = location.hash.startsWith("#ex=") ? location.hash.slice(4) : "";
+    if (encoded) {
+      if (!/^[A-Za-z0-9_-]{1,20000}$/.test(encoded)) {
+        fail("bad_param", { name: "#ex", value: encoded.slice(0, 40) }, "bad_param");
+        return;
+      }
+      $("ex-caption").textContent = t("starting");
+      document.body.dataset.encoded = encoded;
+      loadRuntime();
+      return;
+    }
     if (!ID.test(id)) {
       fail("bad_param", { name: "ex", value: id || "—" }, "bad_param");
       return;
@@ -228,6 +267,9 @@
       fail("failed", {}, "failed");
       return;
     }
+    ready();
+  };
+  const ready = () => {
     document.title = example.title[lang] || example.title.en;
     $("ex-title").textContent = document.title;
     document.body.dataset.rule = example.rule;  // the rule book's point, for authors and tests

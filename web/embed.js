@@ -3,7 +3,8 @@
 //   <script src="https://SITE/embed.js" async></script>
 //   <canasta-example ex="classic/frozen-pile-natural-pair" lang="fr"></canasta-example>
 //
-// Attributes: ex (required: an example of SITE/examples/index.json), lang (en, fr),
+// Attributes: ex (an example of SITE/examples/index.json) or example (one written by hand,
+// as `python -m canasta example FILE` prints it: the engine draws it), lang (en, fr),
 // theme (dark, light, auto), compact (present: no title). Each element becomes a lazily
 // loaded frame of SITE/embed.html, sized to its content. The frame's messages are
 // accepted only from that frame's window and from SITE's origin, and re-sent as DOM
@@ -35,7 +36,11 @@
     connectedCallback() {
       if (this.frame) return;
       const url = new URL("embed.html", base);
-      url.searchParams.set("ex", this.getAttribute("ex") || "");
+      if (this.getAttribute("example")) {
+        url.hash = "ex=" + this.getAttribute("example");  // an example written into the page
+      } else {
+        url.searchParams.set("ex", this.getAttribute("ex") || "");
+      }
       for (const name of ["lang", "theme"]) {
         if (this.getAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
       }

@@ -40,6 +40,7 @@ class Live:
         self.table = document.getElementById("ex-table")
         self.caption = document.getElementById("ex-caption")
         self.engine = window.canastaEngine
+        self.example_text = None
 
     def say(self, text, kind="hint"):
         self.ui.feedback = text
@@ -71,14 +72,51 @@ class Live:
         except Exception as error:
             return P.error_reply("worker_exception", str(error))
 
-    async def start(self):
+    async def engine_up(self):
         try:
             await self.engine.ready
         except Exception as error:
             self.caption.textContent = self.cat.t("embed.engine_failed", reason=str(error))
+            return False
+        return True
+
+    async def from_link(self):
+        """An example written into the link: the engine checks it and gives its stills,
+        drawn here with the game's renderer for embed-frame.js to step through; "Try it"
+        then starts the trial without loading anything more."""
+        if not await self.engine_up():
             return
-        ident = str(document.body.dataset.example)
-        text = await (await window.fetch("./examples/" + ident + ".json")).text()
+        res = await self.call("example_frames", str(document.body.getAttribute("data-encoded")))
+        error = P.reply_error(res)
+        if error is not None:
+            # the catalog's sentence, then the engine's own words on what is wrong (for the author)
+            window.canastaEmbedError = self.cat.error_text(error.to_json()) + " " + error.message
+            window.dispatchEvent(window.Event.new("canasta:failed"))
+            return
+        data = res["example"]
+        lang = self.cat.lang
+        stills = []
+        for frame in res["frames"]:
+            refusal = frame.get("refusal")
+            stills.append({"html": {lang: R.still_html(self.cat, frame["snapshot"])}, "caption": frame["caption"],
+                           "action": frame["action"],
+                           "refusal": {lang: self.cat.error_text(refusal)} if refusal else None,
+                           "players": (frame["snapshot"].get("view") or {}).get("players", 4)})
+        window.canastaExampleJSON = json.dumps({"id": "link", "title": data["title"], "mode": data["mode"],
+                                                "rule": data.get("rule", ""), "frames": stills})
+        self.example_text = json.dumps(data)
+        window.addEventListener("canasta:try", create_proxy(self.on_try))
+        window.dispatchEvent(window.Event.new("canasta:frames"))
+
+    def on_try(self, event):
+        asyncio.create_task(self.start(self.example_text))
+
+    async def start(self, text=None):
+        if not await self.engine_up():
+            return
+        if text is None:
+            ident = str(document.body.getAttribute("data-example"))
+            text = await (await window.fetch("./examples/" + ident + ".json")).text()
         res = await self.call("example_start", text)
         error = P.reply_error(res)
         if error is not None:
@@ -171,4 +209,8 @@ class Live:
 
 
 live = Live()
-await live.start()
+# getAttribute, not dataset: a missing data attribute raises AttributeError in MicroPython
+if document.body.getAttribute("data-encoded"):
+    await live.from_link()
+else:
+    await live.start()

@@ -793,3 +793,18 @@ def regions(cat, snap, ui):
         "g-log": log_area(tb),
         "g-result": result_panel(tb),
     }
+
+
+#: The table regions a still of an example shows (the game's own buttons and log stay the
+#: game's), with the classes the game's page gives them (main.py build_page).
+STILL_REGIONS = (("g-board", "board"), ("g-hand", "hand-box"), ("g-result", "result"))
+
+
+def still_html(cat, snap):
+    """A picture of the table for an example (embed.html): seen from the reader's seat,
+    nothing to click."""
+    ui = UIState()
+    ui.still = True
+    regions_html = regions(cat, snap, ui)
+    return "".join('<div class="' + cls + '">' + regions_html[name] + '</div>'
+                   for name, cls in STILL_REGIONS if regions_html[name])

@@ -102,6 +102,10 @@ def example_start(example_json):
     return _call("example_start", example_json)
 
 
+def example_frames(encoded):
+    return _call("example_frames", encoded)
+
+
 def example_act(intent_json):
     return _call("example_act", intent_json)
 
@@ -115,4 +119,4 @@ def example_restart():
 
 
 __export__ = ["ping", "catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "next_hand", "save",
-              "load", "example_start", "example_act", "example_show_me", "example_restart"]
+              "load", "example_start", "example_frames", "example_act", "example_show_me", "example_restart"]

@@ -76,7 +76,7 @@ from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
 from .records import action_record, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
-from .examples import read_example
+from .examples import check_example, decode, frames, read_example
 from .trial import Trial
 from .variants import get as get_variant
 
@@ -529,6 +529,17 @@ class TrialHost:
                                 "goal": {"kind": goal.kind, "caption": goal.caption}}))
 
     @_guarded
+    def frames(self, encoded: str) -> str:
+        """An example written into a link (``examples.encode``): checked by the engine,
+        then its stills (``examples.frames``) for the screen to draw, and the example
+        itself (to try it). A broken example is refused with what is wrong with it."""
+        data = decode(encoded)
+        problems = check_example(data)
+        if problems:
+            raise HostError("bad_example", "; ".join(problems)[:500], problems="; ".join(problems)[:500])
+        return _dumps(ok_reply({"example": data, "frames": frames(read_example(data))}))
+
+    @_guarded
     def act(self, intent: str) -> str:
         """Judge the reader's intent: ``{"verdict", "action", "error", "tries", "snapshot"}``."""
         trial = self._need()
@@ -557,6 +568,10 @@ _TRIALS = TrialHost()
 
 def example_start(example: str) -> str:
     return _TRIALS.start(example)
+
+
+def example_frames(encoded: str) -> str:
+    return _TRIALS.frames(encoded)
 
 
 def example_act(intent: str) -> str:

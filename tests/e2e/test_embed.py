@@ -177,3 +177,28 @@ def test_trying_an_example_the_engine_judges(watched: Callable[..., Watched], ho
     tried.locator("#act-restart").click()
     expect(tried.locator("body")).to_have_attribute("data-live", "ready")
     assert_clean_but_the_refused_frame(w)
+
+
+def test_an_example_written_into_the_link(watched: Callable[..., Watched], site_url: str) -> None:
+    """An author's example in the link itself (python -m canasta example --encode): the
+    engine checks and draws it, a demo steps; a broken one says what is wrong, in the frame."""
+    from canasta.examples import encode
+
+    w = watched(viewport={"width": 640, "height": 900})
+    page = w.page()
+    data = example("classic/ask-partner")
+    page.goto(site_url + "embed.html?lang=fr#ex=" + encode(data))
+    expect(page.locator("body[data-step='0']")).to_be_attached(timeout=90_000)
+    title = data["title"]
+    assert isinstance(title, dict)
+    expect(page.locator("#ex-title")).to_have_text(title["fr"])
+    page.locator("#ex-next").click()
+    expect(page.locator("body")).to_have_attribute("data-step", "1")
+    broken = dict(data, steps=[{"do": "discard 5C", "expect": "ok", "caption": {"en": "x", "fr": "x"}}])
+    page.goto(site_url + "embed.html?lang=en&broken=1#ex=" + encode(broken))
+    expect(page.locator(".error")).to_contain_text(EN["errors"]["bad_example"], timeout=90_000)
+    expect(page.locator(".error")).to_contain_text("steps:")
+    page.goto(site_url + "embed.html?lang=en&bad=1#ex=not*valid")
+    expect(page.locator(".error")).to_have_text(EN["embed"]["bad_param"].replace("{name}", "#ex")
+                                                .replace("{value}", "not*valid"))
+    w.assert_clean()

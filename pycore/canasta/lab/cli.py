@@ -98,8 +98,18 @@ def _example(args: argparse.Namespace) -> int:
             continue
         passed += 1
         print(f"PASS {f}")
-        if args.encode:
-            print(f"  encoded ({len(encode(data))} characters): {encode(data)}")
+        base = args.base.rstrip("/") + "/"
+        ident = f"{f.parent.name}/{f.stem}"
+        shipped = f.resolve().parent.parent.name == "examples" and f.resolve().parent.parent.parent.name == "web"
+        if shipped:
+            print(f"  link: {base}embed.html?ex={ident}")
+            print(f'  html: <script src="{base}embed.js" async></script>'
+                  f'<canasta-example ex="{ident}" lang="fr"></canasta-example>')
+        if args.encode or not shipped:
+            text = encode(data)
+            print(f"  link with the example in it ({len(text)} characters): {base}embed.html#ex={text}")
+            print(f'  html: <script src="{base}embed.js" async></script>'
+                  f'<canasta-example example="{text}" lang="fr"></canasta-example>')
     print(f"{passed} passed, {len(files) - passed} failed")
     return 0 if files and passed == len(files) else 1
 
@@ -238,7 +248,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_scenario)
     p = sub.add_parser("example", help="check live rule examples (web/examples, docs/notation.md)")
     p.add_argument("paths", nargs="+")
-    p.add_argument("--encode", action="store_true", help="also print each example as URL-safe text")
+    p.add_argument("--encode", action="store_true",
+                   help="also print a link holding the example itself (always, for a file outside web/examples)")
+    p.add_argument("--base", default="https://canasta.example/",
+                   help="where the site is published, for the links and HTML printed")
     p.set_defaults(run=_example)
     p = sub.add_parser("simulate", help="random legal play with invariant checks")
     p.add_argument("--variant", default="classic")
