@@ -75,6 +75,7 @@ LAYERS: dict[str, int] = {
     "canasta.lab.match": 9,
     "canasta.lab.pairs": 9,
     "canasta.lab.think_time": 9,
+    "canasta.lab.fuzz": 9,
     # 10: python -m canasta
     "canasta.__main__": 10,
 }
