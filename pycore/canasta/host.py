@@ -69,8 +69,9 @@ from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
 from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
-from .errors import CanastaError, RulesError
+from .errors import CanastaError, RulesError, echo
 from .game import Game
+from .limits import MAX_ACTION_TEXT, loads
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
 from .records import action_record, hand_kinds, meld_records
@@ -146,7 +147,7 @@ def _error(e: CanastaError) -> str:
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in params.items():
-        out[k] = v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
+        out[k] = v if v is None or isinstance(v, (str, int, float, bool)) else echo(v)
     return out
 
 
@@ -236,7 +237,8 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
         raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
     per_seat: dict[str, str] = {}
     for key, level in bots_raw.items():
-        seat_no = int(key) if isinstance(key, str) and key.strip().isdigit() else -1
+        digits = key.strip() if isinstance(key, str) else ""
+        seat_no = int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 3 else -1
         if not 0 <= seat_no < rules.players:
             raise HostError(code, f"bots: seats from 0 to {rules.players - 1}", field="bots")
         per_seat[str(seat_no)] = _level(level, code, "bots")
@@ -283,14 +285,10 @@ class Host:
     def new_game(self, options: str) -> str:
         """Start a game from the options JSON; returns the snapshot of the first human
         seat (seat 0 when every seat is a bot)."""
-        try:
-            data = json.loads(options) if isinstance(options, str) else None
-        except ValueError:
-            raise HostError("bad_options", "the options are not JSON") from None
-        opts, rules = _options(data, "bad_options")
-        game = Game(rules, seed=opts["seed"])
-        self._start(game, opts, [])
-        return _dumps(self._snapshot(self._viewer()))
+        if not isinstance(options, str):
+            raise HostError("bad_options", "the options are not JSON")
+        opts, rules = _options(loads(options, "bad_options", "the options", "bad_options"), "bad_options")
+        return self._switch(Game(rules, seed=opts["seed"]), opts, [], lambda: self._snapshot(self._viewer()))
 
     @_guarded
     def snapshot(self, seat: int) -> str:
@@ -302,8 +300,9 @@ class Host:
         """Play a human's action for ``seat``: ``{"ok": true, "snapshot"}`` or an error."""
         game = self._need_game()
         s = self._human_to_act(game, seat)
-        if not isinstance(action, str):
-            raise HostError("bad_action", "an action is a line of text", text=repr(action))
+        if not isinstance(action, str) or len(action) > MAX_ACTION_TEXT:
+            raise HostError("bad_action", f"an action is a line of text of at most {MAX_ACTION_TEXT} characters",
+                            text=echo(action))
         self._apply(game, parse_action(action))
         return _dumps(ok_reply({"snapshot": self._snapshot(s)}))
 
@@ -315,9 +314,12 @@ class Host:
         Returns ``{"ok": true, "action": record, "snapshot"}`` or an error."""
         game = self._need_game()
         try:
-            data = json.loads(intent) if isinstance(intent, str) else None
+            data = loads(intent, "bad_request", "the intent", "bad_request")
             record = ActionRecord.from_json(data)
-        except ValueError as e:  # not JSON, or a ProtocolError
+        except CanastaError as e:  # not JSON, or past canasta.limits
+            raise HostError("bad_request", f"the intent is not an action record: {e.message}",
+                            field=e.params.get("limit", "")) from None
+        except ValueError as e:  # a ProtocolError
             field = e.field if isinstance(e, ProtocolError) else ""
             raise HostError("bad_request", f"the intent is not an action record: {e}", field=field) from None
         s = self._human_to_act(game, seat)
@@ -386,10 +388,21 @@ class Host:
             message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
             inner = e.code if isinstance(e, CanastaError) else type(e).__name__
             raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
-        self._start(game, opts, _replay_log(game))
-        return _dumps(ok_reply({"snapshot": self._snapshot(self._viewer())}))
+        return self._switch(game, opts, _replay_log(game), lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
     # ------------------------------------------------------------- internals
+    def _switch(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]],
+                reply: Callable[[], dict[str, Any]]) -> str:
+        """Start ``game`` and answer ``reply()``: if the answer cannot be built, the game
+        that was in progress is put back (a failed call changes nothing)."""
+        kept = (self._game, self._options, self._humans, self._log, self._table)
+        self._start(game, options, log)
+        try:
+            return _dumps(reply())
+        except BaseException:
+            self._game, self._options, self._humans, self._log, self._table = kept
+            raise
+
     def _start(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]]) -> None:
         self._game = game
         self._options = options
@@ -417,7 +430,7 @@ class Host:
         game = self._need_game()
         s = _int(seat)
         if s is None or not 0 <= s < game.rules.players:
-            raise HostError("bad_seat", f"no seat {seat!r} at this table", seat=repr(seat))
+            raise HostError("bad_seat", f"no seat {echo(seat)} at this table", seat=echo(seat))
         return s
 
     def _bot_name(self, seat: int) -> str:
@@ -476,11 +489,12 @@ class Host:
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
         if not isinstance(save, str):
             raise HostError("bad_save", "a save is a JSON text")
-        data = json.loads(save)
+        data = loads(save, "bad_save", "the save", "bad_save")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise HostError("bad_save", f"not a saved game (expected format {SAVE_FORMAT!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise HostError("bad_save", f"save version {data.get('version')!r} is not supported "
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:  # the integer only: not true, not 1.0
+            raise HostError("bad_save", f"save version {echo(version)} is not supported "
                             f"(this engine reads version {SAVE_VERSION})")
         opts, rules = _options(data.get("options"), "bad_save")
         game = Game.from_record(data.get("record"))

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from .cards import KINDS
-from .errors import RulesError
+from .errors import RulesError, echo
 
 
 class Upcard(StrEnum):
@@ -374,7 +374,7 @@ class Rules:
         for key, raw in data.items():
             f = _FIELDS.get(key)
             if f is None:
-                raise RulesError("unknown_rule", f"unknown rule parameter {key!r}", name=key)
+                raise RulesError("unknown_rule", f"unknown rule parameter {echo(key)}", name=key)
             changes[key] = _from_json(key, raw, getattr(start, key))
         return dataclasses.replace(start, **changes)
 
@@ -399,7 +399,7 @@ def _to_json(value: Any) -> Any:
 
 def _from_json(key: str, raw: Any, current: Any) -> Any:
     """Convert JSON data to the type of the field's current value, or raise RulesError."""
-    bad = RulesError("bad_rule_value", f"bad value for rule {key!r}: {raw!r}", name=key, value=repr(raw))
+    bad = RulesError("bad_rule_value", f"bad value for rule {key!r}: {echo(raw)}", name=key, value=echo(raw))
     if isinstance(current, StrEnum):
         try:
             return type(current)(raw)

@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "canasta": 1,  # the package itself: __version__
     "canasta.errors": 1,
     "canasta.cards": 1,
+    "canasta.limits": 1,
     "canasta.protocol": 1,  # the screens' records: plain, imports nothing (runs in MicroPython)
     # 2: the rules object, the actions' notation
     "canasta.rules": 2,
