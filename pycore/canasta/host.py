@@ -230,7 +230,7 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     if target is not None:
         changes["target"] = _int(target)
     if changes:
-        rules = Rules.from_dict(changes, base=rules)
+        rules = Rules.with_overrides(rules, changes)
     humans_raw = data.get("humans", [0])
     humans = [_int(h) for h in humans_raw] if isinstance(humans_raw, list) else [None]
     if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):

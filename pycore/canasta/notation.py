@@ -73,7 +73,7 @@ def rules_for(data: dict[str, Any]) -> Rules:
         rules = get_variant(variant, players)
         overrides = data.get("rules")
         if overrides is not None:
-            rules = Rules.from_dict(overrides, base=rules)
+            rules = Rules.with_overrides(rules, overrides)
     except CanastaError as e:
         raise NotationError("bad_position", e.message, field="rules") from None
     return rules
