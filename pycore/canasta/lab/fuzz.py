@@ -27,6 +27,7 @@ from typing import Any
 from ..errors import CanastaError
 from ..game import Game
 from ..host import Host, error_codes
+from ..limits import check_data
 from ..notation import from_position, to_position
 from ..rules import Rules
 from ..scenario import run_scenario
@@ -86,8 +87,9 @@ def _dumps(data: Any) -> str:
     """JSON text of probe data; data no JSON writer can write (too deep, a huge integer,
     NaN) becomes the text a browser would never send either: a broken object."""
     try:
+        check_data(data, "bad_json")  # never hand the recursive writer a deep nest
         return json.dumps(data, allow_nan=False)
-    except (ValueError, RecursionError):
+    except (CanastaError, ValueError):
         return "{"
 
 
