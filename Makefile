@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site fuzz soak clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -48,6 +48,8 @@ help:
 	@echo "make test-e2e      build the site, then pytest tests/e2e (Playwright + Debian's Chromium)"
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
+	@echo "make fuzz          hostile-input probes, longer than the tests' (FUZZ_ARGS=\"--seconds 60 --seed 2\")"
+	@echo "make soak          100,000 hands of random play over every preset, invariants checked, on every core"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
 
 # --- setup: the CPython dev environment --------------------------------------
@@ -141,6 +143,18 @@ bench: setup wheel pyodide
 # tasks, bot move latency; 3 repeats (BENCH_SITE_ARGS="--repeats 1" etc.), a few minutes.
 bench-site: site $(E2E_STAMP) chromium
 	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_site.py $(BENCH_SITE_ARGS)
+
+# --- fuzz: the hostile-input probes of tests/engine/test_hostile.py, longer ------
+# Per probe: inputs tried / accepted / refused / crashed (canasta.lab.fuzz); fails on a crash.
+FUZZ_ARGS ?= --seed 1 --count 2000 --seconds 60
+fuzz: setup
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) -m canasta.lab.fuzz $(FUZZ_ARGS)
+
+# --- soak: many hands over every preset and player count, every invariant checked --
+# Spread over the cores (tools/soak.py: --jobs, --hands, --seconds); prints hands/s and violations.
+SOAK_ARGS ?= --hands 100000
+soak: setup
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) tools/soak.py $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build/node_modules build/cache .mypy_cache .pytest_cache .hypothesis
