@@ -51,6 +51,12 @@ Shapes:
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
 
+Inputs are read within ``canasta.limits`` (JSON text size, nesting, integers, an
+action's length; docs/engine.md "Errors"); an error repeats at most 200 characters of
+what it was sent. Rule overrides may not change the preset's ``name`` or ``players``
+(``Rules.with_overrides``), so what ``new_game`` accepts, ``load`` reads back; a
+``load`` or ``new_game`` that fails leaves the game in progress as it was.
+
 Bots get ``Game.view(seat)`` (with the rules) and the seat's legal actions, never the
 state. Each decision gets a generator seeded from the game's seed, the seat, the hand
 and the step, so a game plays the same way whether or not it was saved and loaded.

@@ -1,4 +1,4 @@
-"""Hostile-input probes (``python -m canasta fuzz``, ``make fuzz``).
+"""Hostile-input probes (``python -m canasta.lab.fuzz``, ``make fuzz``).
 
 Each probe builds one hostile input from a seeded generator, hands it to one entry
 point of the engine (a parser, a loader, the scenario runner, the host) and says how
