@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed fuzz soak clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -49,6 +49,8 @@ help:
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
 	@echo "make bench-embed   embedded examples on another origin: drawn, bytes, first verdict vs bare Pyodide"
+	@echo "make fuzz          hostile-input probes, longer than the tests' (FUZZ_ARGS=\"--seconds 60 --seed 2\")"
+	@echo "make soak          100,000 hands of random play over every preset, invariants checked, on every core"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
 
 # --- setup: the CPython dev environment --------------------------------------
@@ -146,6 +148,18 @@ bench-site: site $(E2E_STAMP) chromium
 # --- bench-embed: embedded examples in headless Chromium (prints figures, asserts nothing)
 bench-embed: site $(E2E_STAMP) chromium
 	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_embed.py $(BENCH_EMBED_ARGS)
+
+# --- fuzz: the hostile-input probes of tests/engine/test_hostile.py, longer ------
+# Per probe: inputs tried / accepted / refused / crashed (canasta.lab.fuzz); fails on a crash.
+FUZZ_ARGS ?= --seed 1 --count 2000 --seconds 60
+fuzz: setup
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) -m canasta.lab.fuzz $(FUZZ_ARGS)
+
+# --- soak: many hands over every preset and player count, every invariant checked --
+# Spread over the cores (tools/soak.py: --jobs, --hands, --seconds); prints hands/s and violations.
+SOAK_ARGS ?= --hands 100000
+soak: setup
+	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) tools/soak.py $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) dist build/node_modules build/cache .mypy_cache .pytest_cache .hypothesis

@@ -8,15 +8,63 @@ from __future__ import annotations
 
 from typing import Any
 
+#: Most characters of a caller's text an error repeats (in its message or a parameter):
+#: a refused 1 MB action answers a short error (``canasta.limits`` lists every limit).
+MAX_ECHO = 200
+#: Most characters of an error's message (the echoed text and the engine's own words).
+MAX_MESSAGE = 2 * MAX_ECHO + 200
+_BIG = 10 ** 24
+
+
+def echo(value: Any, limit: int = MAX_ECHO) -> str:
+    """A short, safe ``repr`` of a caller's value for an error: strings cut to ``limit``
+    characters, huge integers by their size, arrays and objects by their length (never
+    walked, so any depth is safe)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + f"… ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and not -_BIG < value < _BIG:
+        return f"<an integer of {value.bit_length()} bits>"
+    if value is None or isinstance(value, (bool, int, float)):
+        return repr(value)
+    # Anything else by its repr when that is short and can be made (a few cards, an
+    # action), else by its kind and size: a deep or huge value is never walked far.
+    if not isinstance(value, (list, tuple, dict)) or len(value) <= 20:
+        try:
+            text = repr(value)
+        except Exception:  # a __repr__ that fails, a nesting too deep to print
+            text = ""
+        if text and len(text) <= limit:
+            return text
+    if isinstance(value, (list, tuple)):
+        return f"<an array of {len(value)}>"
+    if isinstance(value, dict):
+        return f"<an object of {len(value)} keys>"
+    return f"<{type(value).__name__}>"
+
+
+def _param(value: Any) -> Any:
+    """A parameter as an error keeps it: text cut short, a huge integer by its size."""
+    if isinstance(value, str):
+        return value if len(value) <= MAX_ECHO else value[:MAX_ECHO] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and not -_BIG < value < _BIG:
+        return echo(value)
+    return value
+
 
 class CanastaError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose.
+
+    The message and text parameters are cut to :data:`MAX_MESSAGE` and :data:`MAX_ECHO`
+    characters and a huge integer parameter becomes a short text: whatever a caller
+    sent, an error stays small and serializable."""
 
     def __init__(self, code: str, message: str, **params: Any) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE] + "…"
         super().__init__(message)
         self.code = code
         self.message = message
-        self.params: dict[str, Any] = params
+        self.params: dict[str, Any] = {k: _param(v) for k, v in params.items()}
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: ``{"code", "message", "params"}``."""
@@ -24,16 +72,6 @@ class CanastaError(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
-
-
-def shown(value: object, limit: int = 40) -> str:
-    """``repr(value)`` for a message, cut to ``limit`` characters; never raises (an int
-    too long to print, or a ``__repr__`` that fails, is shown by its type)."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class NotationError(CanastaError):

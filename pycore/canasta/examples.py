@@ -29,6 +29,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .errors import CanastaError, IllegalAction, NotationError
+from .limits import loads
 from .notation import from_position
 from .play import apply
 from .protocol import matches
@@ -277,7 +278,7 @@ def decode(text: Any) -> Any:
         raw = inflater.decompress(packed, MAX_EXAMPLE_BYTES + 1)
         if len(raw) > MAX_EXAMPLE_BYTES or not inflater.eof:
             raise _bad(f"the example is larger than {MAX_EXAMPLE_BYTES} bytes")
-        return json.loads(raw.decode("utf-8"))
+        return loads(raw.decode("utf-8"), "bad_example", "the example")
     except CanastaError:
         raise
     except (ValueError, zlib.error, RecursionError) as e:

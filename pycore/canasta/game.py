@@ -13,12 +13,12 @@ state.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 from .actions import Action, parse_action
-from .errors import CanastaError, IllegalAction, NotationError
+from .errors import CanastaError, IllegalAction, NotationError, echo
+from .limits import MAX_ACTION_TEXT, check_data, loads
 from .legal import LegalActions, legal_actions
 from .notation import rules_for, to_position
 from .play import apply as apply_action
@@ -147,25 +147,29 @@ class Game:
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
-        """Replay a record; a bad record raises NotationError naming the hand and step."""
+        """Replay a record; a bad record raises NotationError naming the hand and step.
+        Text and data past ``canasta.limits`` are refused with ``bad_record``."""
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise NotationError("bad_json", f"not JSON: {e}") from None
+            data = loads(data, "bad_record", "record")
+        else:
+            check_data(data, "bad_record", "record")
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise NotationError("bad_record", f"not a game record (expected format {RECORD_FORMAT!r})")
-        if data.get("version") != RECORD_VERSION:
-            raise NotationError("record_version", f"record version {data.get('version')!r} is not supported "
-                                f"(this engine reads version {RECORD_VERSION})", version=data.get("version"))
+        version = data.get("version")
+        if type(version) is not int or version != RECORD_VERSION:  # the integer only: not true, not 1.0
+            raise NotationError("record_version", f"record version {echo(version)} is not supported "
+                                f"(this engine reads version {RECORD_VERSION})", version=echo(version))
         rules = rules_for(data)
         seed = data.get("seed")
         dealer = data.get("first_dealer")
         if isinstance(dealer, bool) or not isinstance(dealer, int):
             raise NotationError("bad_record", "first_dealer: expected a seat number")
         hands = data.get("hands")
-        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
-            raise NotationError("bad_record", "hands: expected a list of lists of actions")
+        if (not isinstance(hands, list) or not hands
+                or not all(isinstance(h, list) and all(isinstance(a, str) and len(a) <= MAX_ACTION_TEXT for a in h)
+                           for h in hands)):
+            raise NotationError("bad_record", f"hands: expected a list of lists of actions (texts of at most "
+                                f"{MAX_ACTION_TEXT} characters)")
         game = cls(rules, seed, first_dealer=dealer)  # type: ignore[arg-type]
         for h, actions in enumerate(hands):
             if h:
@@ -177,6 +181,6 @@ class Game:
                 try:
                     game.apply(text)
                 except CanastaError as e:
-                    raise NotationError("bad_record", f"hand {h + 1}, action {k + 1} ({text!r}): {e.message}",
+                    raise NotationError("bad_record", f"hand {h + 1}, action {k + 1} ({echo(text)}): {e.message}",
                                         hand=h + 1, step=k + 1, code_inner=e.code) from None
         return game

@@ -51,6 +51,12 @@ Shapes:
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
 
+Inputs are read within ``canasta.limits`` (JSON text size, nesting, integers, an
+action's length; docs/engine.md "Errors"); an error repeats at most 200 characters of
+what it was sent. Rule overrides may not change the preset's ``name`` or ``players``
+(``Rules.with_overrides``), so what ``new_game`` accepts, ``load`` reads back; a
+``load`` or ``new_game`` that fails leaves the game in progress as it was.
+
 Bots get ``Game.view(seat)`` (with the rules) and the seat's legal actions, never the
 state. Each decision gets a generator seeded from the game's seed, the seat, the hand
 and the step, so a game plays the same way whether or not it was saved and loaded.
@@ -69,8 +75,9 @@ from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
 from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
-from .errors import CanastaError, RulesError, shown
+from .errors import CanastaError, RulesError, echo
 from .game import Game
+from .limits import MAX_ACTION_TEXT, loads
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
 from .records import action_record, screen_records
@@ -148,7 +155,7 @@ def _error(e: CanastaError) -> str:
 def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in params.items():
-        out[k] = v if v is None or isinstance(v, (str, int, float, bool)) else str(v)
+        out[k] = v if v is None or isinstance(v, (str, int, float, bool)) else echo(v)
     return out
 
 
@@ -231,14 +238,15 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     if target is not None:
         changes["target"] = _int(target)
     if changes:
-        rules = Rules.from_dict(changes, base=rules)
+        rules = Rules.with_overrides(rules, changes)
     humans_raw = data.get("humans", [0])
     humans = [_int(h) for h in humans_raw] if isinstance(humans_raw, list) else [None]
     if any(h is None or not 0 <= h < rules.players for h in humans) or len(set(humans)) != len(humans):
         raise HostError(code, f"humans: distinct seats from 0 to {rules.players - 1}", field="humans")
     per_seat: dict[str, str] = {}
     for key, level in bots_raw.items():
-        seat_no = int(key) if isinstance(key, str) and key.strip().isdigit() else -1
+        digits = key.strip() if isinstance(key, str) else ""
+        seat_no = int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 3 else -1
         if not 0 <= seat_no < rules.players:
             raise HostError(code, f"bots: seats from 0 to {rules.players - 1}", field="bots")
         per_seat[str(seat_no)] = _level(level, code, "bots")
@@ -285,14 +293,10 @@ class Host:
     def new_game(self, options: str) -> str:
         """Start a game from the options JSON; returns the snapshot of the first human
         seat (seat 0 when every seat is a bot)."""
-        try:
-            data = json.loads(options) if isinstance(options, str) else None
-        except ValueError:
-            raise HostError("bad_options", "the options are not JSON") from None
-        opts, rules = _options(data, "bad_options")
-        game = Game(rules, seed=opts["seed"])
-        self._start(game, opts, [])
-        return _dumps(self._snapshot(self._viewer()))
+        if not isinstance(options, str):
+            raise HostError("bad_options", "the options are not JSON")
+        opts, rules = _options(loads(options, "bad_options", "the options", "bad_options"), "bad_options")
+        return self._switch(Game(rules, seed=opts["seed"]), opts, [], lambda: self._snapshot(self._viewer()))
 
     @_guarded
     def snapshot(self, seat: int) -> str:
@@ -304,8 +308,9 @@ class Host:
         """Play a human's action for ``seat``: ``{"ok": true, "snapshot"}`` or an error."""
         game = self._need_game()
         s = self._human_to_act(game, seat)
-        if not isinstance(action, str):
-            raise HostError("bad_action", "an action is a line of text", text=repr(action))
+        if not isinstance(action, str) or len(action) > MAX_ACTION_TEXT:
+            raise HostError("bad_action", f"an action is a line of text of at most {MAX_ACTION_TEXT} characters",
+                            text=echo(action))
         self._apply(game, parse_action(action))
         return _dumps(ok_reply({"snapshot": self._snapshot(s)}))
 
@@ -317,9 +322,12 @@ class Host:
         Returns ``{"ok": true, "action": record, "snapshot"}`` or an error."""
         game = self._need_game()
         try:
-            data = json.loads(intent) if isinstance(intent, str) else None
+            data = loads(intent, "bad_request", "the intent", "bad_request")
             record = ActionRecord.from_json(data)
-        except ValueError as e:  # not JSON, or a ProtocolError
+        except CanastaError as e:  # not JSON, or past canasta.limits
+            raise HostError("bad_request", f"the intent is not an action record: {e.message}",
+                            field=e.params.get("limit", "")) from None
+        except ValueError as e:  # a ProtocolError
             field = e.field if isinstance(e, ProtocolError) else ""
             raise HostError("bad_request", f"the intent is not an action record: {e}", field=field) from None
         s = self._human_to_act(game, seat)
@@ -388,10 +396,21 @@ class Host:
             message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
             inner = e.code if isinstance(e, CanastaError) else type(e).__name__
             raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
-        self._start(game, opts, _replay_log(game))
-        return _dumps(ok_reply({"snapshot": self._snapshot(self._viewer())}))
+        return self._switch(game, opts, _replay_log(game), lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
     # ------------------------------------------------------------- internals
+    def _switch(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]],
+                reply: Callable[[], dict[str, Any]]) -> str:
+        """Start ``game`` and answer ``reply()``: if the answer cannot be built, the game
+        that was in progress is put back (a failed call changes nothing)."""
+        kept = (self._game, self._options, self._humans, self._log, self._table)
+        self._start(game, options, log)
+        try:
+            return _dumps(reply())
+        except BaseException:
+            self._game, self._options, self._humans, self._log, self._table = kept
+            raise
+
     def _start(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]]) -> None:
         self._game = game
         self._options = options
@@ -419,7 +438,7 @@ class Host:
         game = self._need_game()
         s = _int(seat)
         if s is None or not 0 <= s < game.rules.players:
-            raise HostError("bad_seat", f"no seat {shown(seat)} at this table", seat=shown(seat))
+            raise HostError("bad_seat", f"no seat {echo(seat)} at this table", seat=echo(seat))
         return s
 
     def _bot_name(self, seat: int) -> str:
@@ -473,11 +492,12 @@ class Host:
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
         if not isinstance(save, str):
             raise HostError("bad_save", "a save is a JSON text")
-        data = json.loads(save)
+        data = loads(save, "bad_save", "the save", "bad_save")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise HostError("bad_save", f"not a saved game (expected format {SAVE_FORMAT!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise HostError("bad_save", f"save version {data.get('version')!r} is not supported "
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:  # the integer only: not true, not 1.0
+            raise HostError("bad_save", f"save version {echo(version)} is not supported "
                             f"(this engine reads version {SAVE_VERSION})")
         opts, rules = _options(data.get("options"), "bad_save")
         game = Game.from_record(data.get("record"))
@@ -518,11 +538,7 @@ class TrialHost:
     @_guarded
     def start(self, example: str) -> str:
         """Start trying an example (its JSON, as in web/examples): the table and the goal."""
-        try:
-            data = json.loads(example) if isinstance(example, str) else None
-        except ValueError:
-            raise HostError("bad_request", "the example is not JSON") from None
-        trial = Trial(read_example(data))
+        trial = Trial(read_example(loads(example, "bad_example", "the example", "bad_request")))
         self._trial = trial
         goal = trial.goal
         return _dumps(ok_reply({"snapshot": trial.snapshot(), "mode": trial.example.mode,
@@ -544,9 +560,9 @@ class TrialHost:
         """Judge the reader's intent: ``{"verdict", "action", "error", "tries", "snapshot"}``."""
         trial = self._need()
         try:
-            record = ActionRecord.from_json(json.loads(intent) if isinstance(intent, str) else None)
-        except ValueError as e:
-            raise HostError("bad_request", f"the intent is not an action record: {e}") from None
+            record = ActionRecord.from_json(loads(intent, "bad_request", "the intent", "bad_request"))
+        except ProtocolError as e:
+            raise HostError("bad_request", f"the intent is not an action record: {e.message}", field=e.field) from None
         verdict = trial.act(record)
         return _dumps(ok_reply({**verdict, "snapshot": trial.snapshot()}))
 

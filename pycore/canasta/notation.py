@@ -16,12 +16,12 @@ wild cards (RULES.md 3).
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
-from .errors import CanastaError, NotationError
+from .errors import CanastaError, NotationError, echo
+from .limits import check_data, loads
 from .melds import SEQUENCE, WILD_RANK, TableMeld, new_meld
 from .rules import Rules
 from .state import Ending, HandState, Phase
@@ -73,19 +73,19 @@ def rules_for(data: dict[str, Any]) -> Rules:
         rules = get_variant(variant, players)
         overrides = data.get("rules")
         if overrides is not None:
-            rules = Rules.from_dict(overrides, base=rules)
+            rules = Rules.with_overrides(rules, overrides)
     except CanastaError as e:
         raise NotationError("bad_position", e.message, field="rules") from None
     return rules
 
 
 def from_position(data: Any) -> HandState:
-    """Read a position (a dict, or a JSON string) into a HandState."""
+    """Read a position (a dict, or a JSON string) into a HandState. Text and data past
+    ``canasta.limits`` (size, depth, integers) are refused with ``bad_position``."""
     if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise NotationError("bad_json", f"not JSON: {e}") from None
+        data = loads(data, "bad_position", "position")
+    else:
+        check_data(data, "bad_position", "position")
     if not isinstance(data, dict):
         raise NotationError("bad_position", "a position is a JSON object")
     unknown = set(data) - _KEYS
@@ -158,7 +158,7 @@ def from_position(data: Any) -> HandState:
     try:
         phase = Phase(phase_raw)
     except ValueError:
-        raise NotationError("bad_position", f"phase: {phase_raw!r} is not draw, play, answer or over",
+        raise NotationError("bad_position", f"phase: {echo(phase_raw)} is not draw, play, answer or over",
                             field="phase") from None
     turn = _int(data, "turn", lo=0, hi=n - 1)
     dealer = _int(data, "dealer", (turn - 1) % n, lo=0, hi=n - 1)

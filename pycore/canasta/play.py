@@ -14,7 +14,7 @@ from typing import Any
 
 from .actions import MELD_INDICES, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
-from .errors import IllegalAction, shown
+from .errors import IllegalAction, echo
 from .discards import discard_refusal
 from .goout import can_go_out
 from .melds import (BLACK_THREES, GROUP, SEQUENCE, WILD, MeldKind, TableMeld, grow, meld_value, merge_groups,
@@ -32,7 +32,7 @@ def apply(state: HandState, action: Action) -> HandState:
     """The state after ``action`` by the seat in turn, or raise IllegalAction."""
     handler: Callable[[HandState, Any], HandState] | None = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction("unknown_action", f"not an action: {shown(action)}", action=shown(action))
+        raise IllegalAction("unknown_action", f"not an action: {echo(action)}", action=echo(action))
     if state.phase is OVER_PHASE:
         raise IllegalAction("hand_over", "the hand is over", action=str(action))
     return handler(state, action)

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from .cards import KINDS
-from .errors import RulesError
+from .errors import RulesError, echo
 
 
 class Upcard(StrEnum):
@@ -87,6 +87,10 @@ class MeldsAgainst(StrEnum):
 
 
 E = TypeVar("E", bound=StrEnum)
+
+#: Every number of points a rule names (card values, bonuses, penalties, thresholds, the
+#: target) lies within ±MAX_POINTS, so that scores stay small and serializable.
+MAX_POINTS = 10_000_000
 
 #: Classic card values for melds and hand penalties (RULES.md 2 "Card values").
 CLASSIC_VALUES: tuple[tuple[str, int], ...] = (
@@ -374,9 +378,24 @@ class Rules:
         for key, raw in data.items():
             f = _FIELDS.get(key)
             if f is None:
-                raise RulesError("unknown_rule", f"unknown rule parameter {key!r}", name=key)
+                raise RulesError("unknown_rule", f"unknown rule parameter {echo(key)}", name=key)
             changes[key] = _from_json(key, raw, getattr(start, key))
         return dataclasses.replace(start, **changes)
+
+    @classmethod
+    def with_overrides(cls, base: Rules, data: Any) -> Rules:
+        """``base`` (a preset) with the rule overrides of a position, record or game's
+        options: as :meth:`from_dict`, but the preset's identity stays: ``name`` and
+        ``players`` are refused unless equal to the preset's (a preset is named by
+        ``variant`` and its player count by ``players``, checked against the preset's
+        counts; an override of either would give a game whose record names another
+        table, which no load could read back)."""
+        if isinstance(data, dict):
+            for key in ("name", "players"):
+                if key in data and data[key] != getattr(base, key):
+                    raise RulesError("bad_rule_value", f"rule {key!r}: set by the variant and its player count, "
+                                     "not by an override", name=key, value=echo(data[key]))
+        return cls.from_dict(data, base=base)
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some parameters changed (validated again)."""
@@ -399,7 +418,7 @@ def _to_json(value: Any) -> Any:
 
 def _from_json(key: str, raw: Any, current: Any) -> Any:
     """Convert JSON data to the type of the field's current value, or raise RulesError."""
-    bad = RulesError("bad_rule_value", f"bad value for rule {key!r}: {raw!r}", name=key, value=repr(raw))
+    bad = RulesError("bad_rule_value", f"bad value for rule {key!r}: {echo(raw)}", name=key, value=echo(raw))
     if isinstance(current, StrEnum):
         try:
             return type(current)(raw)
@@ -462,8 +481,16 @@ def _validate(r: Rules) -> None:
         if not ok:
             raise RulesError("bad_rule_value", f"rule {name!r}: {why}", name=name, value=repr(getattr(r, name)))
 
+    for name in _POINTS:
+        value = getattr(r, name)
+        need(value is None or -MAX_POINTS <= value <= MAX_POINTS, name, f"points within ±{MAX_POINTS}")
+    for name, picks in _POINT_TABLES.items():
+        need(all(-MAX_POINTS <= row[i] <= MAX_POINTS for row in getattr(r, name) for i in picks), name,
+             f"points within ±{MAX_POINTS}")
     need(r.players in (2, 3, 4, 6), "players", "2, 3, 4 or 6 players are supported")
-    need(1 <= r.sides <= r.players and r.players % r.sides == 0, "sides", "sides must divide the players")
+    # One side would leave nobody to play against (RULES.md 2: each alone, or partnerships).
+    need(2 <= r.sides <= r.players and r.players % r.sides == 0, "sides",
+         "at least two sides, and the sides divide the players")
     need(1 <= r.decks <= 4, "decks", "1 to 4 decks")
     need(0 <= r.jokers_per_deck <= 4, "jokers_per_deck", "0 to 4 jokers per deck")
     need(1 <= r.hand_size <= 20, "hand_size", "1 to 20 cards")
@@ -474,20 +501,40 @@ def _validate(r: Rules) -> None:
     for name in ("upcard_barred", "bonus_threes", "freezing_kinds"):
         need(all(k in KINDS for k in getattr(r, name)), name, "card kinds only")
     need(set(r.bonus_threes) <= {"R3", "B3"}, "bonus_threes", "only threes are bonus cards")
-    need(len(r.three_bonus) >= 2, "three_bonus", "a bonus for at least one three")
-    need(0 <= r.min_naturals and r.max_wilds >= 0, "max_wilds", "non-negative")
+    need(2 <= len(r.three_bonus) <= 13 and all(-MAX_POINTS <= b <= MAX_POINTS for b in r.three_bonus),
+         "three_bonus", f"a bonus for at least one three and at most 12, points within ±{MAX_POINTS}")
+    need(len(r.card_values) == len(KINDS), "card_values", "one value for each card kind")
+    need(set(r.upcard_barred) <= {"2", "JK", "R3", "B3"}, "upcard_barred", "wild cards and threes only")
+    # The pile is taken with a natural pair and the top card: three naturals (with D8's
+    # natural and wild card, two); a group needing more could never be made that way,
+    # and the legal moves offer such takes (a bot then retries a refused action).
+    need(1 <= r.min_naturals <= (2 if r.take_with_natural_and_wild else 3), "min_naturals",
+         "1 to 3 naturals (1 or 2 with take_with_natural_and_wild)")
     need(r.group_max == 0 or r.group_max >= r.canasta_size, "group_max", "0 or at least the canasta size")
     need(3 <= r.canasta_size <= 12, "canasta_size", "3 to 12 cards")
-    need(r.canastas_to_go_out >= 0, "canastas_to_go_out", "non-negative")
+    need(0 <= r.max_wilds <= r.canasta_size, "max_wilds", "0 to the canasta size")
+    need(0 <= r.canastas_to_go_out <= 5, "canastas_to_go_out", "0 to 5")
+    need(0 <= r.rule_of_five <= r.canasta_size, "rule_of_five", "0 (off) to the canasta size")
+    need(0 <= r.take_joins_group_max <= r.canasta_size, "take_joins_group_max", "0 (any) to the canasta size")
+    need(len(r.initial_meld_thresholds) <= 10, "initial_meld_thresholds", "at most 10 thresholds")
+    need(all(0 <= j <= 8 and 0 <= t <= 16 for j, t, _ in r.wild_canasta_special), "wild_canasta_special",
+         "counts of jokers and twos the decks can hold")
     need(all(a < b for (a, _), (b, _) in zip(r.initial_meld_thresholds, r.initial_meld_thresholds[1:])),
          "initial_meld_thresholds", "scores in ascending order")
     need(r.target > 0, "target", "a positive target")
-    need(r.groups_per_rank >= 1, "groups_per_rank", "at least one group per rank")
-    need(r.side_wild_limit >= 0, "side_wild_limit", "non-negative")
+    need(1 <= r.groups_per_rank <= 2, "groups_per_rank", "one or two groups per rank")
+    need(0 <= r.side_wild_limit <= 20, "side_wild_limit", "0 (none) to 20")
+    # Uruguayan Samba's limit counts groups' wild cards; a wild-card meld holds 3 or more
+    # wild cards alone, and the legal moves would offer melds the limit then refuses.
+    need(r.side_wild_limit == 0 or not r.wild_melds, "side_wild_limit",
+         "not with wild-card melds (wild_melds): those hold more wild cards than the limit")
     need(3 <= r.sequence_max <= 12, "sequence_max", "3 to 12 cards")
     need(0 <= r.sequence_wilds < r.sequence_max, "sequence_wilds", "non-negative, fewer than sequence_max")
     need(0 <= r.sequences_to_go_out <= r.canastas_to_go_out, "sequences_to_go_out",
          "at most the canastas needed to go out")
+    # Without sequences nobody could ever go out, and a player left with cards that may
+    # not be discarded would have no legal action.
+    need(r.sequences_to_go_out == 0 or r.sequences, "sequences_to_go_out", "only where sequences are played")
     need(3 <= r.wild_meld_min <= r.wild_meld_max, "wild_meld_min", "at least 3 and at most wild_meld_max")
     need(r.wild_meld_max <= r.decks * (4 + r.jokers_per_deck), "wild_meld_max", "no more than the decks' wild cards")
     need(r.take_joins_group_max >= 0, "take_joins_group_max", "non-negative")
@@ -496,13 +543,24 @@ def _validate(r: Rules) -> None:
     for name in ("no_wild_ranks", "wild_ranks_initial_only", "empty_pile_barred_ranks"):
         need(all(k in ranks for k in getattr(r, name)), name, "natural ranks only")
     need(all(k in ranks for k, _ in r.unfinished_group_penalty), "unfinished_group_penalty", "natural ranks only")
-    need(all(k in ranks and n >= 1 for k, n, _ in r.held_rank_penalty), "held_rank_penalty",
-         "natural ranks and a count of at least 1")
+    need(all(k in ranks and 1 <= n <= 20 for k, n, _ in r.held_rank_penalty), "held_rank_penalty",
+         "natural ranks and a count from 1 to 20")
     need(all(k in KINDS for k in r.undiscardable), "undiscardable", "card kinds only")
     # Parameters designed for the other variants (RULES.md 3-6) whose play is not built yet.
     for name, default in _NOT_YET.items():
         need(getattr(r, name) == default, name, "this rule is not supported by this version of the engine")
 
+
+#: Fields that are a number of points (None: the card's own value).
+_POINTS = ("black_three_hand_penalty", "wild_canasta_bonus", "unfinished_wild_meld_penalty",
+           "unfinished_wild_meld_jokers_penalty", "sequence_bonus", "wild_sequence_bonus",
+           "black_three_going_out_bonus", "natural_canasta_bonus", "mixed_canasta_bonus", "concealed_canasta_bonus",
+           "initial_meld_base", "going_out_bonus", "concealed_going_out_bonus", "target", "tie_target_step")
+#: Tables of points: the field, and which element of each row is a number of points.
+_POINT_TABLES: dict[str, tuple[int, ...]] = {
+    "card_values": (1,), "special_canasta_bonus": (1,), "unfinished_group_penalty": (1,), "held_rank_penalty": (2,),
+    "wild_canasta_special": (2,), "initial_meld_thresholds": (0, 1),
+}
 
 #: Parameters of later variants; the engine refuses a non-default value until it plays it.
 _NOT_YET: dict[str, Any] = {

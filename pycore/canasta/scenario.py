@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import parse_action
-from .errors import CanastaError, IllegalAction, NotationError
+from .errors import CanastaError, IllegalAction, NotationError, echo
+from .limits import MAX_ACTION_TEXT, cap_text, check_data, loads
 from .notation import from_position, to_position
 from .play import apply
 from .scoring import score_hand
@@ -34,17 +35,26 @@ class Outcome:
     detail: str = ""
 
 
+def read_scenario(text: str) -> Any:
+    """A scenario file's text as JSON data, within ``canasta.limits``: text that is not
+    JSON raises ``bad_json``, text past the limits ``bad_scenario``."""
+    return loads(text, "bad_scenario", "scenario")
+
+
 def run_scenario(data: Any, path: str = "<scenario>") -> Outcome:
-    """Run one scenario (parsed JSON); never raises for a bad scenario: it fails."""
+    """Run one scenario (parsed JSON, or its text); never raises for a bad scenario: it
+    fails, its detail saying why."""
     name = data.get("name", path) if isinstance(data, dict) else path
+    name = name if isinstance(name, str) else path
     try:
-        detail = _run(data)
+        detail = _run(read_scenario(data) if isinstance(data, str) else data)
     except CanastaError as e:
-        return Outcome(path, str(name), False, f"cannot run: {e.message}")
-    return Outcome(path, str(name), detail == "", detail)
+        return Outcome(path, name[:MAX_ACTION_TEXT], False, f"cannot run: {e.message}")
+    return Outcome(path, name[:MAX_ACTION_TEXT], detail == "", detail)
 
 
 def _run(data: Any) -> str:
+    check_data(data, "bad_scenario", "scenario")
     if not isinstance(data, dict):
         raise NotationError("bad_scenario", "a scenario is a JSON object")
     unknown = set(data) - _FILE_KEYS
@@ -57,8 +67,10 @@ def _run(data: Any) -> str:
     if not isinstance(steps, list):
         raise NotationError("bad_scenario", "steps: expected a list")
     for k, step in enumerate(steps, 1):
-        if not isinstance(step, dict) or "do" not in step:
-            raise NotationError("bad_scenario", f"step {k}: expected an object with 'do'")
+        if not isinstance(step, dict) or not isinstance(step.get("do"), str):
+            raise NotationError("bad_scenario", f"step {k}: expected an object with 'do' (an action's text)")
+        if len(step["do"]) > MAX_ACTION_TEXT:
+            raise NotationError("bad_scenario", f"step {k}: an action of more than {MAX_ACTION_TEXT} characters")
         unknown = set(step) - _STEP_KEYS
         if unknown:
             raise NotationError("bad_scenario", f"step {k}: unknown field(s): {', '.join(sorted(unknown))}")
@@ -76,7 +88,7 @@ def _run(data: Any) -> str:
             if expect == "ok":
                 return f"step {k} ({step['do']!r}): refused [{e.code}] {e.message}"
             if "code" in step and step["code"] != e.code:
-                return f"step {k} ({step['do']!r}): refused with [{e.code}], expected [{step['code']}]"
+                return f"step {k} ({step['do']!r}): refused with [{e.code}], expected [{echo(step['code'])}]"
             if to_position(state) != before:
                 return f"step {k} ({step['do']!r}): the refused action changed the state"
         else:
@@ -90,10 +102,10 @@ def _run(data: Any) -> str:
             pos = to_position(state)
             for key, want in then.items():
                 if key not in pos:
-                    raise NotationError("bad_scenario", f"step {k}: 'then' names unknown field {key!r}")
+                    raise NotationError("bad_scenario", f"step {k}: 'then' names unknown field {echo(key)}")
                 got = pos[key]
                 if _normal(got) != _normal(want):
-                    return f"step {k} ({step['do']!r}): {key} is {json.dumps(got)}, expected {json.dumps(want)}"
+                    return f"step {k} ({step['do']!r}): {key} is {cap_text(json.dumps(got))}, expected {cap_text(json.dumps(want))}"
     if "hand_scores" in data:
         want = data["hand_scores"]
         if not state.over:
@@ -102,7 +114,7 @@ def _run(data: Any) -> str:
         if got != want:
             lines = "; ".join(f"side {s.side}: " + ", ".join(f"{x.name} {x.points:+d}" for x in s.lines)
                               for s in score_hand(state))
-            return f"hand_scores {got}, expected {want} ({lines})"
+            return f"hand_scores {got}, expected {cap_text(str(want))} ({lines})"
     return ""
 
 

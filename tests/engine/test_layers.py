@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "canasta": 1,  # the package itself: __version__
     "canasta.errors": 1,
     "canasta.cards": 1,
+    "canasta.limits": 1,
     "canasta.protocol": 1,  # the screens' records: plain, imports nothing (runs in MicroPython)
     # 2: the rules object, the actions' notation
     "canasta.rules": 2,
@@ -77,6 +78,7 @@ LAYERS: dict[str, int] = {
     "canasta.lab.match": 9,
     "canasta.lab.pairs": 9,
     "canasta.lab.think_time": 9,
+    "canasta.lab.fuzz": 9,
     # 10: python -m canasta
     "canasta.__main__": 10,
 }

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import RulesError
+from ..errors import RulesError, echo
 from .base import Bot, rules_of
 from .basic import BasicBot
 from .beginner import BeginnerBot
@@ -42,12 +42,13 @@ LEVELS: dict[int, str] = {1: "beginner", 2: "casual", 3: "good", 4: "expert"}
 def level_name(level: str | int) -> str:
     """The bot name for a level given as 1-4 or as a name; raises ``unknown_bot``."""
     text = str(level).strip().lower()
-    if text.isdigit() and int(text) in LEVELS:
+    # ASCII digits only: str.isdigit also holds for "²" or "٣", which int() refuses.
+    if text.isascii() and text.isdigit() and len(text) < 3 and int(text) in LEVELS:
         return LEVELS[int(text)]
     if text in BOTS:
         return text
     known = ", ".join([*(str(n) for n in LEVELS), *sorted(BOTS)])
-    raise RulesError("unknown_bot", f"unknown bot level {level!r} (known: {known})", name=str(level))
+    raise RulesError("unknown_bot", f"unknown bot level {echo(level)} (known: {known})", name=echo(level))
 
 
 def get_bot(name: str, seed: int) -> Bot:

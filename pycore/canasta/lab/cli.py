@@ -8,7 +8,6 @@ modules.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -54,14 +53,17 @@ def scenario_files(paths: Sequence[str]) -> list[Path]:
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from ..scenario import Outcome, run_scenario
+    from ..scenario import Outcome, read_scenario, run_scenario
 
     results = []
     for f in scenario_files(args.paths):
         try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            data = read_scenario(f.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as e:
             results.append(Outcome(str(f), str(f), False, f"cannot read: {e}"))  # an unreadable file fails
+            continue
+        except CanastaError as e:  # not JSON, or past canasta.limits
+            results.append(Outcome(str(f), str(f), False, f"cannot read: {e.message}"))
             continue
         results.append(run_scenario(data, str(f)))
     if not results:
@@ -83,14 +85,18 @@ def _scenario(args: argparse.Namespace) -> int:
 def _example(args: argparse.Namespace) -> int:
     """Check live rule examples (``canasta.examples``) as the site will show them."""
     from ..examples import check_example, encode
+    from ..limits import loads
 
     files = scenario_files(args.paths)
     passed = 0
     for f in files:
         try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            data = loads(f.read_text(encoding="utf-8"), "bad_example", str(f))
+        except (OSError, UnicodeDecodeError) as e:
             print(f"FAIL {f}: cannot read: {e}")
+            continue
+        except CanastaError as e:  # not JSON, or past canasta.limits
+            print(f"FAIL {f}: cannot read: {e.message}")
             continue
         problems = check_example(data)
         if problems:
