@@ -33,6 +33,9 @@ from typing import Union
 from .cards import RANKS, Card, format_cards, parse_cards, sort_cards
 from .errors import NotationError, echo
 
+#: How much of a bad value a refusal repeats: enough to recognise it.
+SHORT = 40
+
 Cards = tuple[Card, ...]
 
 #: Meld indices run from ``#0`` to ``#999``: more melds than a side can ever hold (at
@@ -77,8 +80,8 @@ def _groups_ok(groups: object) -> bool:
 
 def _bad(verb: str, field: str, value: object, expected: str) -> NotationError:
     """The refusal of a field's value when an action is built."""
-    return NotationError("bad_action", f"{verb}: bad {field} {echo(value)} (expected {expected})",
-                         verb=verb, field=field, value=echo(value))
+    return NotationError("bad_action", f"{verb}: bad {field} {echo(value, SHORT)} (expected {expected})",
+                         verb=verb, field=field, value=echo(value, SHORT))
 
 
 def _fmt_groups(groups: tuple[Cards, ...]) -> str:
@@ -297,7 +300,7 @@ def parse_action(text: str) -> Action:
     ``bad_card``), whatever the text; the error's params name the ``text``."""
     if not isinstance(text, str):
         raise NotationError("bad_action", f"an action is a line of text, not {type(text).__name__}",
-                            text=echo(text))
+                            text=echo(text, SHORT))
     try:
         return _parse(text)
     except NotationError as e:
@@ -352,7 +355,7 @@ def _parse(text: str) -> Action:
         if len(words) < 3:
             raise NotationError("bad_action", f"expected 'add TARGET CARDS': {text.strip()!r}")
         return Add(_ref(words[1]), sort_cards(parse_cards(words[2:])))
-    raise NotationError("bad_action", f"unknown action {echo(words[0])} (expected draw, take, meld, add, merge, "
+    raise NotationError("bad_action", f"unknown action {echo(words[0], SHORT)} (expected draw, take, meld, add, merge, "
                         "swap, discard, ask, answer, pass)")
 
 
@@ -373,5 +376,5 @@ def _index(word: str) -> int:
     """The number of a meld index ``#n`` as written (``merge``), or raise."""
     n = MELD_INDICES.get(_ref(word))
     if n is None:
-        raise NotationError("bad_action", f"merge: bad meld index {echo(word)} (expected {_INDEX})")
+        raise NotationError("bad_action", f"merge: bad meld index {echo(word, SHORT)} (expected {_INDEX})")
     return n

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
-from .actions import MELD_INDICES, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
+from .actions import MELD_INDICES, SHORT, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
 from .errors import IllegalAction, echo
 from .discards import discard_refusal
@@ -32,7 +32,7 @@ def apply(state: HandState, action: Action) -> HandState:
     """The state after ``action`` by the seat in turn, or raise IllegalAction."""
     handler: Callable[[HandState, Any], HandState] | None = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction("unknown_action", f"not an action: {echo(action)}", action=echo(action))
+        raise IllegalAction("unknown_action", f"not an action: {echo(action, SHORT)}", action=echo(action, SHORT))
     if state.phase is OVER_PHASE:
         raise IllegalAction("hand_over", "the hand is over", action=str(action))
     return handler(state, action)
