@@ -4,7 +4,8 @@
 //
 // URL: ?ex=<family>/<name> (a shipped example) or #ex=<an example written into the link:
 //      canasta.examples.encode, python -m canasta example --encode>, &lang=en|fr,
-//      &theme=dark|light|auto, &compact=1,
+//      &theme=dark|light|auto, &compact=1, &mode=show (the position only), &preload=1 (a
+//      try loads its engine once the page is idle, not when the reader presses "Try it"),
 //      &origin=<the host page's origin> (set by embed.js; messages to the host go there).
 // Messages to the host page (window.parent), each {source: "canasta-example", type, ...}:
 //   ready  {id, mode, steps}          the example is drawn
@@ -24,6 +25,8 @@
   const lang = LANGS.includes(params.get("lang")) ? params.get("lang")
     : (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
   const theme = THEMES.includes(params.get("theme")) ? params.get("theme") : "dark";
+  // &mode=show: the position only (no steps, no trying), whatever the example's own mode
+  const showOnly = params.get("mode") === "show";
   const id = params.get("ex") || "";
   let hostOrigin = null;
   try {
@@ -83,7 +86,7 @@
     const box = $("ex-controls");
     box.innerHTML = "";
     const last = example.frames.length - 1;
-    if (last === 0) return;
+    if (last === 0 || showOnly) return;
     if (example.mode === "demo") {
       box.append(button("first", t("first"), shown > 0), button("back", t("back"), shown > 0),
         button("play", timer ? t("pause") : t("play"), true), button("next", t("next"), shown < last),
@@ -278,6 +281,10 @@
     show(0);
     mark("drawnAt");
     post("ready", { mode: example.mode, steps: example.frames.length - 1 });
+    // &preload=1 (the host asked): a try or a puzzle loads its engine once the page is idle
+    if (params.get("preload") === "1" && !showOnly && ["try", "puzzle"].includes(example.mode)) {
+      (window.requestIdleCallback || ((f) => setTimeout(f, 500)))(() => loadRuntime());
+    }
   };
   start();
 })();

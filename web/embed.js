@@ -5,7 +5,9 @@
 //
 // Attributes: ex (an example of SITE/examples/index.json) or example (one written by hand,
 // as `python -m canasta example FILE` prints it: the engine draws it), lang (en, fr),
-// theme (dark, light, auto), compact (present: no title). Each element becomes a lazily
+// theme (dark, light, auto), compact (present: no title), mode="show" (the position
+// only), preload (present: a try loads its engine when the page is idle, before the
+// reader asks). Each element becomes a lazily
 // loaded frame of SITE/embed.html, sized to its content. The frame's messages are
 // accepted only from that frame's window and from SITE's origin, and re-sent as DOM
 // events on the element: "canasta-ready", "canasta-step" (detail: {index, count,
@@ -41,10 +43,11 @@
       } else {
         url.searchParams.set("ex", this.getAttribute("ex") || "");
       }
-      for (const name of ["lang", "theme"]) {
+      for (const name of ["lang", "theme", "mode"]) {
         if (this.getAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
       }
       if (this.hasAttribute("compact")) url.searchParams.set("compact", "1");
+      if (this.hasAttribute("preload")) url.searchParams.set("preload", "1");
       url.searchParams.set("origin", location.origin);
       const frame = document.createElement("iframe");
       frame.src = url.href;

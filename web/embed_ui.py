@@ -212,5 +212,8 @@ live = Live()
 # getAttribute, not dataset: a missing data attribute raises AttributeError in MicroPython
 if document.body.getAttribute("data-encoded"):
     await live.from_link()
+elif document.body.getAttribute("data-live") == "starting":
+    await live.start()  # the reader pressed "Try it"
 else:
-    await live.start()
+    # loaded ahead while the page was idle (the host asked: preload): wait for "Try it"
+    window.addEventListener("canasta:try", create_proxy(lambda event: asyncio.create_task(live.start())))

@@ -169,9 +169,10 @@ class Catalog:
         return text
 
     def reason_text(self, reason):
-        """What went wrong inside a save that cannot be read, for save_unreadable."""
+        """What went wrong inside a save that cannot be read, for save_unreadable (a save
+        that is not even JSON: its data is damaged)."""
         key = "errors." + str(reason or "")
-        return self.t(key) if reason and self.has(key) else self.t("app.save_damaged")
+        return self.t(key) if reason and reason != "bad_json" and self.has(key) else self.t("app.save_damaged")
 
     # ------------------------------------------------------------------ log
     def suggestion(self, record):

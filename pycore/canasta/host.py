@@ -492,7 +492,7 @@ class Host:
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
         if not isinstance(save, str):
             raise HostError("bad_save", "a save is a JSON text")
-        data = loads(save, "bad_save", "the save", "bad_save")
+        data = loads(save, "bad_save", "the save")  # not JSON at all: bad_json (damaged data)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise HostError("bad_save", f"not a saved game (expected format {SAVE_FORMAT!r})")
         version = data.get("version")

@@ -135,6 +135,29 @@ def test_a_plain_iframe_and_the_page_alone(watched: Callable[..., Watched], site
     assert page.locator("#ex-table .hand-box [data-card]").count() > 0
     page.goto(site_url + "embed.html?ex=../../etc/passwd")
     expect(page.locator(".error")).to_contain_text("ex")
+    # mode=show: the position alone, no steps to play
+    page.goto(site_url + "embed.html?ex=classic/ask-partner&mode=show")
+    expect(page.locator("body[data-step='0']")).to_be_attached()
+    assert page.locator("#ex-controls button").count() == 0
+    w.assert_clean()
+
+
+def test_a_try_preloaded_when_the_host_asks(watched: Callable[..., Watched], site_url: str) -> None:
+    """preload: the engine loads once the page is idle, and "Try it" then goes live."""
+    w = watched(viewport={"width": 640, "height": 900})
+    page = w.page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(site_url + "embed.html?ex=classic/frozen-pile-natural-pair&preload=1")
+    expect(page.locator("body[data-step='0']")).to_be_attached()
+    page.wait_for_function("() => window.canastaEngine !== undefined", timeout=30_000)
+    for _ in range(60):  # the engine's worker fetches Pyodide before the reader asks anything
+        if any("/pyodide/" in u for u in requests):
+            break
+        page.wait_for_timeout(500)
+    assert any("/pyodide/" in u for u in requests), requests
+    page.locator("#ex-try").click()
+    expect(page.locator("body[data-live='ready']")).to_be_attached(timeout=90_000)
     w.assert_clean()
 
 
