@@ -225,3 +225,25 @@ def test_an_example_written_into_the_link(watched: Callable[..., Watched], site_
     expect(page.locator(".error")).to_have_text(EN["embed"]["bad_param"].replace("{name}", "#ex")
                                                 .replace("{value}", "not*valid"))
     w.assert_clean()
+
+
+def test_examples_offline_once_the_site_was_visited(watched: Callable[..., Watched], site_url: str,
+                                                    build_info: dict[str, object]) -> None:
+    """After one visit to the game (its service worker precaches the site), an example is
+    drawn and tried offline, its engine included."""
+    from site_helpers import wait_controlled, wait_ready
+
+    w = watched(viewport={"width": 640, "height": 900})
+    page = w.page()
+    page.goto(site_url)
+    wait_ready(page, str(build_info["engine"]))
+    wait_controlled(page)
+    w.context.new_cdp_session(page).send("Network.clearBrowserCache")
+    w.context.set_offline(True)
+    page.goto(site_url + "embed.html?ex=classic/frozen-pile-natural-pair&lang=en")
+    expect(page.locator("body[data-step='0']")).to_be_attached(timeout=30_000)
+    page.locator("#ex-try").click()
+    expect(page.locator("body[data-live='ready']")).to_be_attached(timeout=90_000)
+    # offline, the engine's first try may fail before engine.js retries from the precache
+    w.errors[:] = [e for e in w.errors if "Failed to load resource" not in e and "ERR_INTERNET_DISCONNECTED" not in e]
+    w.assert_clean()
