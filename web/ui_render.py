@@ -408,11 +408,16 @@ def seat_box(tb, seat, pos):
         tags.append('<span class="tag">' + esc(cat.t("table.dealer")) + '</span>')
     if v.get("phase") == "answer" and v.get("asker", -1) == seat:
         tags.append('<span class="tag ask">' + esc(cat.t("table.asking")) + '</span>')
+    shown = (tb.snap.get("shown_hands") or {}).get(str(seat))
+    if shown is not None:
+        # an example's author shows this hand face up (never in a game)
+        cards = ('<span class="seat-hand mfan" role="group" aria-label="' + esc(cat.t("table.cards_in_hand", n=n))
+                 + '">' + "".join(card_figure(cat, c) for c in shown) + '</span>')
+    else:
+        cards = ('<span class="seat-cards" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
+                 + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>')
     return ('<div class="seat pos-' + pos + active + '" id="seat-' + str(seat) + '" data-seat="' + str(seat) + '">'
-            '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>'
-            '<span class="seat-cards" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
-            + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>'
-            + "".join(tags) + '</div>')
+            '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>' + cards + "".join(tags) + '</div>')
 
 
 def melds_area(tb, side, cls):

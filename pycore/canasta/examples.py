@@ -218,9 +218,11 @@ def _check_goal(example: Example, goal: Goal, state: HandState) -> list[str]:
 
 # --------------------------------------------------------------------------- frames
 
-def snapshot(state: HandState, seat: int, moves: int = 0) -> dict[str, Any]:
+def snapshot(state: HandState, seat: int, moves: int = 0, face_up: tuple[int, ...] = ()) -> dict[str, Any]:
     """A still snapshot of ``state`` for ``seat`` in the host's shape (canasta.host), as
-    a screen draws it without the engine: nobody to act on it (no legal actions)."""
+    a screen draws it without the engine: nobody to act on it (no legal actions). The
+    hands of the ``face_up`` seats are shown too (``shown_hands``: the example's author
+    chose to show them; a game's snapshot never has them)."""
     r = state.rules
     out = view(state, seat)
     out.update({"hand_number": 1, "target": r.target, "game_scores": list(state.scores)})
@@ -229,7 +231,8 @@ def snapshot(state: HandState, seat: int, moves: int = 0) -> dict[str, Any]:
     return {"ok": True, "view": out, **still, "turn": state.turn, "human_turn": False, "hand_over": state.over,
             "game_over": False, "scores": list(state.scores), "last_hand": results, "log": [],
             "table": {"variant": r.name, "players": r.players, "target": r.target, "switches": table_switches(r)},
-            "options": {}, "moves": moves}
+            "options": {}, "moves": moves,
+            "shown_hands": {str(s): [c.text for c in state.hands[s]] for s in face_up if s != seat}}
 
 
 def frames(example: Example) -> list[dict[str, Any]]:
@@ -239,7 +242,8 @@ def frames(example: Example) -> list[dict[str, Any]]:
     or a puzzle's solution (what "show me" plays), with their captions. Each frame is
     ``{"snapshot", "caption", "action", "refusal"}``."""
     state = from_position(example.position)
-    out = [{"snapshot": snapshot(state, example.seat), "caption": example.caption, "action": "", "refusal": None}]
+    out = [{"snapshot": snapshot(state, example.seat, 0, example.face_up), "caption": example.caption, "action": "",
+            "refusal": None}]
     if example.mode == "demo":
         plays = [(str(step["do"]), step.get("caption") or example.caption) for step in example.steps]
     elif example.goal is not None:
@@ -254,7 +258,7 @@ def frames(example: Example) -> list[dict[str, Any]]:
             state = apply(state, parse_action(text))
         except IllegalAction as e:
             refusal = {"code": e.code, "params": {k: str(v) for k, v in e.params.items()}, "message": e.message}
-        out.append({"snapshot": snapshot(state, example.seat, n), "caption": caption, "action": text,
+        out.append({"snapshot": snapshot(state, example.seat, n, example.face_up), "caption": caption, "action": text,
                     "refusal": refusal})
     return out
 

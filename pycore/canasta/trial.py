@@ -48,7 +48,7 @@ class Trial:
     def snapshot(self) -> dict[str, Any]:
         """The table for the reader, with the reader's legal actions while it may act."""
         seat = self.example.seat
-        out = snapshot(self.state, seat)
+        out = snapshot(self.state, seat, 0, self.example.face_up)
         if not self.solved and not self.state.over and self.state.turn == seat:
             out.update(screen_records(self.state, seat))
             out["human_turn"] = True

@@ -79,6 +79,9 @@ def test_examples_embedded_on_another_site(watched: Callable[..., Watched], host
     title = example("classic/ask-partner")["title"]
     assert isinstance(title, dict)
     expect(demo.locator("#ex-title")).to_have_text(title["en"])
+    # the partner's hand, which the example shows face up; the opponents' stay hidden
+    assert demo.locator("#seat-2 .seat-hand [data-card], #seat-2 .seat-hand .cardimg").count() == 3
+    assert demo.locator("#seat-1 .seat-hand, #seat-3 .seat-hand").count() == 0
     # drawn from the build's stills: no Python runtime was loaded for it
     assert not [u for u in requests if "pyodide" in u or "micropython" in u or "pyscript" in u], requests
 

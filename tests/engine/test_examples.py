@@ -119,3 +119,15 @@ def test_the_example_command_checks_files(capsys: pytest.CaptureFixture[str], tm
     assert main(["example", str(bad), "--encode"]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "mode: one of" in out and out.rstrip().endswith("0 passed, 1 failed")
+
+
+@pytest.mark.skipif(not FILES, reason="web/examples is not beside the tests")
+def test_face_up_hands_are_shown_and_no_other() -> None:
+    from canasta.examples import frames
+
+    example = read_example(load(EXAMPLES / "classic" / "ask-partner.json"))
+    assert example.face_up == (0, 2)
+    for frame in frames(example):
+        shown = frame["snapshot"]["shown_hands"]
+        assert set(shown) == {"2"}  # the reader's own hand is the view's; seats 1 and 3 stay hidden
+        assert len(shown["2"]) == frame["snapshot"]["view"]["hand_counts"][2]
