@@ -174,7 +174,8 @@ class _Side:
 
     def within_reach(self, hand: Cards) -> bool:
         """A quick upper bound on the canastas (and completed sequences) the hand could
-        make: every wild card counted wherever it could go."""
+        make: every wild card counted wherever it could go, with those swaps could take
+        back (RULES.md 4: swaps may free wild cards that complete another group)."""
         r = self.rules
         need = r.canastas_to_go_out
         reach = self.done
@@ -188,6 +189,7 @@ class _Side:
                 wild += 1
             elif c.natural:
                 ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        wild += self.back
         chain = r.new_group_when_full
         per_rank = r.groups_per_rank
         groups_wild = wild if chain else min(wild, r.max_wilds * per_rank)
