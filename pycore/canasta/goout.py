@@ -63,7 +63,7 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
     return _can_go_out(rules, hand, melds, meld_out, closed)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16)  # the same question from legal, then from a bot: a few suffice
 def _can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], meld_out: bool,
                 closed: frozenset[str]) -> bool:
     side = _Side(rules, melds)
