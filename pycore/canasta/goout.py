@@ -63,7 +63,7 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
     return _can_go_out(rules, hand, melds, meld_out, closed)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16)  # the same question from legal, then from a bot: a few suffice
 def _can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], meld_out: bool,
                 closed: frozenset[str]) -> bool:
     side = _Side(rules, melds)
@@ -174,7 +174,8 @@ class _Side:
 
     def within_reach(self, hand: Cards) -> bool:
         """A quick upper bound on the canastas (and completed sequences) the hand could
-        make: every wild card counted wherever it could go."""
+        make: every wild card counted wherever it could go, with those swaps could take
+        back (RULES.md 4: swaps may free wild cards that complete another group)."""
         r = self.rules
         need = r.canastas_to_go_out
         reach = self.done
@@ -188,6 +189,7 @@ class _Side:
                 wild += 1
             elif c.natural:
                 ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        wild += self.back
         chain = r.new_group_when_full
         per_rank = r.groups_per_rank
         groups_wild = wild if chain else min(wild, r.max_wilds * per_rank)

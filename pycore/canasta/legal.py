@@ -43,10 +43,25 @@ from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 
 Cards = tuple[Card, ...]
 _TWO_NATURALS = WildRatio.TWO_NATURALS
+_NONE: frozenset[str] = frozenset()
 
 
 #: One Discard value per card: actions are immutable values, so they can be shared.
 _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
+
+
+# Actions are immutable values that check their fields when built: the verbs share the
+# ones they list again and again (the same group or addition in turn after turn).
+@lru_cache(maxsize=8192)
+def _meld(group: Cards) -> Meld:
+    """``meld GROUP``."""
+    return Meld((group,))
+
+
+@lru_cache(maxsize=8192)
+def _add(target: str, naturals: Cards, wild: Cards) -> Add:
+    """``add TARGET NATURALS WILD``."""
+    return Add(target, naturals + wild)
 
 
 class LegalActions(tuple[Action, ...]):
@@ -126,15 +141,19 @@ class _Turn:
     phase, also the side's wild-card room, the ranks nobody may meld and the choices of
     wild cards a group may take."""
 
+    __slots__ = ("state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room", "min_nat",
+                 "closed", "wild_options", "blocked", "_ranks")
+
     def __init__(self, state: HandState, hand: Cards) -> None:
         self.state = state
         self.hand = hand
         self.rules = r = state.rules
         by_kind: dict[str, list[Card]] = {}
         for c in hand:
-            lst = by_kind.get(c.kind)
+            kind = c.kind
+            lst = by_kind.get(kind)
             if lst is None:
-                by_kind[c.kind] = [c]
+                by_kind[kind] = [c]
             else:
                 lst.append(c)
         self.by_kind = by_kind
@@ -147,13 +166,13 @@ class _Turn:
             self.room = -1 if state.permission else len(hand) - 3 + len(state.discard)
             return
         self.room = -1 if state.permission else len(hand) - 2
-        self.side_room = side_room = _side_room(r, melds)
+        self.side_room = side_room = _side_room(r, melds) if r.side_wild_limit else 99
         self.min_nat = max(r.min_naturals, 1)
-        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else frozenset()
+        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
         self.wild_options = _wild_options(twos, jokers, min(r.max_wilds, side_room))
         #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
-        self.blocked = wilds_blocked(r, melds)
+        self.blocked = bool(melds) and wilds_blocked(r, melds)
         self._ranks: list[str] | None = None
 
     def target(self, i: int) -> str:
@@ -221,7 +240,7 @@ def _opened_melds(t: _Turn) -> Iterator[Action]:
         if kind in held or len(cards) < t.min_nat or not cards[0].natural:
             continue
         for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
-            meld = Meld((group,))
+            meld = _meld(group)
             if len(group) <= room or t.fits(meld, len(group)):
                 yield meld
     b3 = by_kind.get("B3")
@@ -232,17 +251,17 @@ def _opened_melds(t: _Turn) -> Iterator[Action]:
                 yield meld
     if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
         for group in _wild_melds(r, t.twos, t.jokers):
-            meld = Meld((group,))
+            meld = _meld(group)
             if t.fits(meld, len(group)):
                 yield meld
     if r.sequences:
         for run in _runs(r, t.hand):
-            meld = Meld((sort_cards(run),))
+            meld = _meld(sort_cards(run))
             if t.fits(meld, len(run)):
                 yield meld
         if r.sequence_wilds:
             for run in _wild_runs(r, t.hand, t.twos, t.jokers, min(r.sequence_wilds, t.side_room)):
-                meld = Meld((run,))
+                meld = _meld(run)
                 if t.fits(meld, len(run)):
                     yield meld
 
@@ -263,12 +282,12 @@ def _opening_melds(t: _Turn) -> Iterator[Action]:
             if not cards[0].natural or kind in t.closed:
                 continue
             for group in _group_options(r, kind, cards, 0, t.min_nat, wopts):
-                meld = Meld((group,))
+                meld = _meld(group)
                 if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
                     yield meld
         if r.wild_melds:
             for group in _wild_melds(r, t.twos, t.jokers):
-                meld = Meld((group,))
+                meld = _meld(group)
                 if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
                     yield meld
 
@@ -295,7 +314,7 @@ def _additions(t: _Turn) -> Iterator[Action]:
             exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
                     else _extensions(r, m, hand))
             for ext in exts:
-                add = Add(f"#{i}", ext)
+                add = _add(f"#{i}", ext, ())
                 if t.fits(add, len(ext)):
                     yield add
             continue
@@ -303,7 +322,7 @@ def _additions(t: _Turn) -> Iterator[Action]:
             if not m.full(r):
                 for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
                     if w:
-                        add = Add(f"#{i}", wild)
+                        add = _add(f"#{i}", wild, ())
                         if t.fits(add, w):
                             yield add
             continue
@@ -328,7 +347,7 @@ def _additions(t: _Turn) -> Iterator[Action]:
                     break
                 n = j + w
                 if n and not (gmax and size + n > gmax):
-                    add = Add(target, base + wild)
+                    add = _add(target, base, wild)
                     if n <= room or t.fits(add, n):
                         yield add
 
@@ -402,9 +421,10 @@ def _splits(twos: int, jokers: int, cap: int) -> tuple[tuple[int, int], ...]:
                  for a in range(min(total, twos), -1, -1) if total - a <= jokers)
 
 
-def _wild_options(twos: Cards, jokers: Cards, cap: int) -> list[tuple[int, Cards]]:
+@lru_cache(maxsize=1024)
+def _wild_options(twos: Cards, jokers: Cards, cap: int) -> tuple[tuple[int, Cards], ...]:
     """Every choice of wild cards (the first 2s, the first jokers), by number of cards."""
-    return [(a + b, twos[:a] + jokers[:b]) for a, b in _splits(len(twos), len(jokers), cap)]
+    return tuple((a + b, twos[:a] + jokers[:b]) for a, b in _splits(len(twos), len(jokers), cap))
 
 
 def _wild_melds(r: Rules, twos: Cards, jokers: Cards) -> Iterator[Cards]:
@@ -415,7 +435,7 @@ def _wild_melds(r: Rules, twos: Cards, jokers: Cards) -> Iterator[Cards]:
 
 
 def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int,
-                   wopts: list[tuple[int, Cards]], opened: bool = False, blocked: bool = False) -> Iterator[Cards]:
+                   wopts: tuple[tuple[int, Cards], ...], opened: bool = False, blocked: bool = False) -> Iterator[Cards]:
     """Card choices for one group of ``rank``: ``base`` cards already in it (the top card).
     ``opened``/``blocked``: the side's initial meld is made / its wild-card meld is
     unfinished (RULES.md 3: where wild cards may go)."""
