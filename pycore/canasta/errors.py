@@ -27,11 +27,13 @@ def echo(value: Any, limit: int = MAX_ECHO) -> str:
     if value is None or isinstance(value, (bool, int, float)):
         return repr(value)
     # Anything else by its repr when that is short and can be made (a few cards, an
-    # action), else by its kind and size: a deep or huge value is never walked far.
-    if not isinstance(value, (list, tuple, dict)) or len(value) <= 20:
+    # action's groups), else by its kind and size. Containers are printed only when they
+    # are at most two levels deep: a deeper value is never walked (printing one thousands
+    # of levels deep overflows the JavaScript stack under Pyodide before Python can stop).
+    if _shallow(value):
         try:
             text = repr(value)
-        except Exception:  # a __repr__ that fails, a nesting too deep to print
+        except Exception:  # a __repr__ that fails
             text = ""
         if text and len(text) <= limit:
             return text
@@ -40,6 +42,21 @@ def echo(value: Any, limit: int = MAX_ECHO) -> str:
     if isinstance(value, dict):
         return f"<an object of {len(value)} keys>"
     return f"<{type(value).__name__}>"
+
+
+def _shallow(value: Any) -> bool:
+    """A value that is no container, or a container of at most 20 items, each no
+    container or one of at most 20 items that holds none (two levels at most)."""
+    if not isinstance(value, (list, tuple, dict, set, frozenset)):
+        return True
+    if len(value) > 20:
+        return False
+    for item in (value.values() if isinstance(value, dict) else value):
+        if isinstance(item, (list, tuple, dict, set, frozenset)):
+            if len(item) > 20 or any(isinstance(x, (list, tuple, dict, set, frozenset))
+                                     for x in (item.values() if isinstance(item, dict) else item)):
+                return False
+    return True
 
 
 def _param(value: Any) -> Any:
