@@ -236,11 +236,14 @@
     document.documentElement.lang = lang;
     document.body.classList.add(theme);
     if (params.get("compact") === "1") document.body.classList.add("compact");
-    try {
-      texts = await (await fetch("./i18n/" + lang + ".json")).json();
-    } catch (error) {
-      texts = {};
-    }
+    // The catalog, the list of examples and the example's stills are fetched together:
+    // one round of requests before the example is drawn, not three in a row.
+    const wanted = ID.test(id) && !location.hash.startsWith("#ex=");
+    const catalog = fetch("./i18n/" + lang + ".json").then((r) => r.json()).catch(() => ({}));
+    const listed = wanted ? fetch("./examples/index.json").then((r) => r.json()) : null;
+    const stills = listed ? listed.then((index) => index.some((entry) => entry.id === id)
+      ? fetch("./examples/" + id + ".frames.json") : null) : null;
+    texts = await catalog;
     const encoded = location.hash.startsWith("#ex=") ? location.hash.slice(4) : "";
     if (encoded) {
       if (!/^[A-Za-z0-9_-]{1,20000}$/.test(encoded)) {
@@ -258,12 +261,11 @@
     }
     try {
       // the shipped examples are listed: a wrong name is told without a failed request
-      const index = await (await fetch("./examples/index.json")).json();
-      if (!index.some((entry) => entry.id === id)) {
+      const response = await stills;
+      if (response === null) {
         fail("not_found", { id }, "not_found");
         return;
       }
-      const response = await fetch("./examples/" + id + ".frames.json");
       if (!response.ok) throw new Error(String(response.status));
       example = await response.json();
     } catch (error) {
