@@ -67,10 +67,7 @@ class Live:
         self.table.dataset.players = str((self.snap.get("view") or {}).get("players", 4))
 
     async def call(self, name, *args):
-        try:
-            return json.loads(await self.engine.call(name, *args))
-        except Exception as error:
-            return P.error_reply("worker_exception", str(error))
+        return await P.request(self.engine, name, *args)
 
     async def engine_up(self):
         try:

@@ -429,15 +429,7 @@ class App:
         """One request to the engine worker: always a dict, {"ok": false, "error"} on failure."""
         if self.engine is None:
             return P.error_reply("internal_error", "the engine is not running")
-        try:
-            text = await self.engine.call(name, *args)
-            data = json.loads(text)
-        except Exception as error:
-            print("engine call failed:", name, error)
-            return P.error_reply("worker_exception", str(error))
-        if not isinstance(data, dict):
-            return P.error_reply("internal_error", "not a reply: " + str(data)[:200])
-        return data
+        return await P.request(self.engine, name, *args)
 
     async def check_save(self):
         """Is there a saved game, and can the engine read it? A save it cannot read is

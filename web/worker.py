@@ -58,65 +58,22 @@ def ping():
     )
 
 
-def catalog():
-    return _call("catalog")
+#: The host's calls the page may make (canasta.host: JSON strings in and out). Each is a
+#: function of this module of the same name, which engine-worker.js finds through
+#: __export__; a call the engine does not have answers host_unavailable.
+HOST_CALLS = ("catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "next_hand", "save", "load",
+              "example_start", "example_frames", "example_act", "example_show_me", "example_restart")
 
 
-def new_game(options_json):
-    return _call("new_game", options_json)
+def _wrapper(name):
+    def call(*args):
+        return _call(name, *args)
+
+    call.__name__ = name
+    return call
 
 
-def snapshot(seat):
-    return _call("snapshot", seat)
+for _name in HOST_CALLS:
+    globals()[_name] = _wrapper(_name)
 
-
-def play(seat, action_text):
-    return _call("play", seat, action_text)
-
-
-def bot_step():
-    return _call("bot_step")
-
-
-def hint(seat):
-    return _call("hint", seat)
-
-
-def next_hand():
-    return _call("next_hand")
-
-
-def save():
-    return _call("save")
-
-
-def load(save_json):
-    return _call("load", save_json)
-
-
-def act(seat, intent_json):
-    return _call("act", seat, intent_json)
-
-
-def example_start(example_json):
-    return _call("example_start", example_json)
-
-
-def example_frames(encoded):
-    return _call("example_frames", encoded)
-
-
-def example_act(intent_json):
-    return _call("example_act", intent_json)
-
-
-def example_show_me():
-    return _call("example_show_me")
-
-
-def example_restart():
-    return _call("example_restart")
-
-
-__export__ = ["ping", "catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "next_hand", "save",
-              "load", "example_start", "example_frames", "example_act", "example_show_me", "example_restart"]
+__export__ = ["ping", *HOST_CALLS]

@@ -218,17 +218,20 @@ def _check_goal(example: Example, goal: Goal, state: HandState) -> list[str]:
 
 # --------------------------------------------------------------------------- frames
 
-def snapshot(state: HandState, seat: int, moves: int = 0, face_up: tuple[int, ...] = ()) -> dict[str, Any]:
-    """A still snapshot of ``state`` for ``seat`` in the host's shape (canasta.host), as
-    a screen draws it without the engine: nobody to act on it (no legal actions). The
-    hands of the ``face_up`` seats are shown too (``shown_hands``: the example's author
-    chose to show them; a game's snapshot never has them)."""
+def snapshot(state: HandState, seat: int, moves: int = 0, face_up: tuple[int, ...] = (),
+             acting: bool = False) -> dict[str, Any]:
+    """A snapshot of ``state`` for ``seat`` in the host's shape (canasta.host): a still,
+    which nobody acts on (no legal actions), or with ``acting`` the seat's legal actions
+    while it is to act (a reader trying the example). The hands of the ``face_up`` seats
+    are shown too (``shown_hands``: the example's author chose to show them; a game's
+    snapshot never has them)."""
     r = state.rules
     out = view(state, seat)
     out.update({"hand_number": 1, "target": r.target, "game_scores": list(state.scores)})
     results = [s.to_dict() for s in score_hand(state)] if state.over else None
-    still = {**screen_records(state, seat), "legal": [], "actions": []}
-    return {"ok": True, "view": out, **still, "turn": state.turn, "human_turn": False, "hand_over": state.over,
+    records = screen_records(state, seat, acting)
+    acts = bool(records["actions"])
+    return {"ok": True, "view": out, **records, "turn": state.turn, "human_turn": acts, "hand_over": state.over,
             "game_over": False, "scores": list(state.scores), "last_hand": results, "log": [],
             "table": {"variant": r.name, "players": r.players, "target": r.target, "switches": table_switches(r)},
             "options": {}, "moves": moves,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
+from .actions import ASK, DRAW, MELD_INDICES, NO, PASS, SHORT, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import Card, parse_card, sort_cards
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, echo
 from .legal import is_legal, legal_actions
 from .protocol import ActionRecord
 from .records import meld_ids
@@ -110,11 +110,12 @@ def _swaps(state: HandState, record: ActionRecord) -> Iterator[Action]:
 
 
 def _index(target: str) -> int:
-    """A meld named ``#n`` by its place in the side's list."""
-    digits = target[1:]
-    if not (target.startswith("#") and digits.isascii() and digits.isdigit() and len(digits) <= 3):
-        raise NotationError("bad_action", f"a merge names two melds as #n, not {target!r}", target=target)
-    return int(digits)
+    """A meld named ``#n`` by its place in the side's list (``actions.MELD_INDICES``)."""
+    n = MELD_INDICES.get(target)
+    if n is None:
+        raise NotationError("bad_action", f"a merge names two melds as #n, not {echo(target, SHORT)}",
+                            target=echo(target, SHORT))
+    return n
 
 
 def _merges(state: HandState, record: ActionRecord) -> Iterator[Action]:

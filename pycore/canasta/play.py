@@ -168,7 +168,7 @@ def _take(state: HandState, action: Take) -> HandState:
                                 card=top.text)
         if not r.take_onto_meld:
             raise IllegalAction("take_needs_two_cards", "the pile is taken with two cards from hand", card=top.text)
-        idx = _target(state, side, target) if target else _group_for(state, side, top.rank)
+        idx = target_index(state, side, target) if target else _group_for(state, side, top.rank)
         if not r.take_onto_canasta and melds[idx].is_canasta(r):
             # Bicycle (RULES.md 4, S2 default): the top card alone goes only onto a meld that
             # is not yet a canasta.
@@ -191,7 +191,7 @@ def _take(state: HandState, action: Take) -> HandState:
         rest = remove_from_hand(hand, action.cards + tuple(c for g in action.extra for c in g))
         group = action.cards + (top,)
         if target:
-            idx = _target(state, side, target)
+            idx = target_index(state, side, target)
             if melds[idx].kind is not GROUP:
                 raise IllegalAction("wrong_rank", f"only {top.rank}s go with the top card", rank=top.rank,
                                     card=top.text)
@@ -298,7 +298,7 @@ def _add(state: HandState, action: Add) -> HandState:
         raise IllegalAction("no_cards", "add needs cards")
     seat, side = state.turn, state.side
     melds = list(state.melds[side])
-    idx = _target(state, side, action.target)
+    idx = target_index(state, side, action.target)
     rest = remove_from_hand(state.hands[seat], action.cards)
     melds[idx] = grow(state.rules, melds[idx], action.cards)
     check_placement(state.rules, closed_ranks(state.rules, state.melds), state.melds[side], melds)
@@ -346,7 +346,7 @@ def _swap(state: HandState, action: Swap) -> HandState:
     if not r.swap_wilds:
         raise IllegalAction("swap_not_allowed", "wild cards are never taken back in this variant")
     seat, side = state.turn, state.side
-    idx = _target(state, side, action.target)
+    idx = target_index(state, side, action.target)
     rest = remove_from_hand(state.hands[seat], (action.card,))
     melds = list(state.melds[side])
     melds[idx] = swap_wild(r, melds[idx], action.card, action.wild)
@@ -375,7 +375,7 @@ def _group_for(state: HandState, side: int, rank: str) -> int:
     return idx
 
 
-def _target(state: HandState, side: int, target: str) -> int:
+def target_index(state: HandState, side: int, target: str) -> int:
     """The index of the side's meld named by ``target`` (``#n`` or a rank letter)."""
     melds = state.melds[side]
     if target.startswith("#"):

@@ -33,6 +33,8 @@ Records:
 listed action with other suits; :func:`find` lists the actions a selection means.
 """
 
+import json
+
 try:
     from typing import Any
 except ImportError:  # MicroPython: annotations are never evaluated there
@@ -261,6 +263,19 @@ def ok_reply(payload: "dict[str, Any]") -> "dict[str, Any]":
 def error_reply(code: str, message: str, params: "dict[str, Any] | None" = None) -> "dict[str, Any]":
     """The one error envelope, from the engine, its host or the worker."""
     return {"ok": False, "v": PROTOCOL_VERSION, "error": ErrorRecord(code, params, message).to_json()}
+
+
+async def request(engine: "Any", name: str, *args: "Any") -> "dict[str, Any]":
+    """One request to the engine's worker (``engine.call``, a JavaScript promise of the
+    reply's text), as the screens make it: always a dict, the error envelope when the call
+    failed (``worker_exception``) or its answer is not a reply (``internal_error``)."""
+    try:
+        data = json.loads(await engine.call(name, *args))
+    except Exception as error:
+        return error_reply("worker_exception", str(error))
+    if not isinstance(data, dict):
+        return error_reply("internal_error", "not a reply: " + str(data)[:200])
+    return data
 
 
 def reply_error(reply: "Any") -> "ErrorRecord | None":

@@ -16,8 +16,10 @@ from typing import Any
 
 from .actions import Action, Add, Answer, Discard, Meld, Merge, Swap, Take
 from .cards import Card
+from .errors import IllegalAction
 from .legal import legal_actions
 from .melds import BLACK_THREES, GROUP, SEQUENCE, WILD, TableMeld
+from .play import target_index
 from .protocol import ActionRecord, MeldRecord
 from .rules import Rules
 from .state import HandState
@@ -82,15 +84,13 @@ def _keys(groups: tuple[Cards, ...], exact: list[bool]) -> list[list[str]] | Non
 
 
 def _target_meld(state: HandState, target: str) -> TableMeld | None:
-    """The meld of the side in turn that ``target`` names (None if it names none)."""
-    melds = state.melds[state.turn % state.rules.sides]
-    if target.startswith("#"):
-        digits = target[1:]
-        if digits.isascii() and digits.isdigit() and int(digits) < len(melds):
-            return melds[int(digits)]
+    """The meld of the side in turn that ``target`` names (None if it names none), as
+    ``apply`` reads it (``play.target_index``)."""
+    side = state.turn % state.rules.sides
+    try:
+        return state.melds[side][target_index(state, side, target)]
+    except IllegalAction:
         return None
-    found = [m for m in melds if m.kind is GROUP and m.rank == target]
-    return found[0] if len(found) == 1 else None
 
 
 def action_record(state: HandState, action: Action) -> ActionRecord:
@@ -123,11 +123,11 @@ def action_record(state: HandState, action: Action) -> ActionRecord:
     return ActionRecord(verb, text)
 
 
-def screen_records(state: HandState, seat: int) -> dict[str, Any]:
+def screen_records(state: HandState, seat: int, acting: bool = True) -> dict[str, Any]:
     """What a screen needs of ``state`` for ``seat``, as JSON: the seat's legal actions
-    when it is to act (``legal`` texts and ``actions`` records, else both empty), every
-    side's melds and the kinds of the seat's hand cards."""
-    actions = legal_actions(state) if not state.over and state.turn == seat else ()
+    when it is to act and ``acting`` (``legal`` texts and ``actions`` records, else both
+    empty: a still), every side's melds and the kinds of the seat's hand cards."""
+    actions = legal_actions(state) if acting and not state.over and state.turn == seat else ()
     return {"legal": [str(a) for a in actions],
             "actions": [action_record(state, a).to_json() for a in actions],
             "melds": [[m.to_json() for m in meld_records(state, side)] for side in range(state.rules.sides)],

@@ -20,7 +20,7 @@ from .intents import resolve
 from .notation import from_position
 from .play import apply
 from .protocol import ActionRecord
-from .records import action_record, screen_records
+from .records import action_record
 from .state import HandState
 
 #: Verdicts of an action: ``solved`` (the goal is reached), ``refused`` (illegal: the
@@ -47,12 +47,7 @@ class Trial:
 
     def snapshot(self) -> dict[str, Any]:
         """The table for the reader, with the reader's legal actions while it may act."""
-        seat = self.example.seat
-        out = snapshot(self.state, seat, 0, self.example.face_up)
-        if not self.solved and not self.state.over and self.state.turn == seat:
-            out.update(screen_records(self.state, seat))
-            out["human_turn"] = True
-        return out
+        return snapshot(self.state, self.example.seat, 0, self.example.face_up, acting=not self.solved)
 
     def act(self, intent: ActionRecord) -> dict[str, Any]:
         """Judge the reader's intent: ``{"verdict", "action", "error", "tries"}``."""
