@@ -1,0 +1,155 @@
+"""A Python page of another site installs the engine from this site, in Chromium.
+
+The PyScript page of docs/python-pages.md (read from the doc, so the two cannot drift) is
+served from a second local origin, with the site's address put in for the placeholder.
+PyScript, Pyodide and micropip come from the site's own files, micropip installs `canasta`
+from the site's package index (`<site>/simple/`), and what the page writes must be what
+the same code writes on CPython. Every request outside 127.0.0.1 is blocked and asserted
+absent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+import textwrap
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+import json
+from urllib.parse import urljoin
+
+from site_helpers import READY_TIMEOUT_MS, REPO, Watched, build_site, serve_site
+
+DOC = REPO / "docs" / "python-pages.md"
+#: The site's address in the doc's page (a reserved name: it never resolves).
+PLACEHOLDER = "https://canasta.example"
+OUTPUTS = ("meld", "score")
+
+
+def doc_page() -> str:
+    """The html block that follows the doc's `<!-- python-page` marker."""
+    text = DOC.read_text(encoding="utf-8")
+    match = re.search(r"<!-- python-page[^\n]*-->\n```html\n(.*?)\n```\n", text, re.S)
+    assert match, f"{DOC}: no html block after a <!-- python-page ... --> marker"
+    return match.group(1)
+
+
+def page_python(page: str) -> str:
+    """The Python of the page's <script type="py">."""
+    match = re.search(r'<script type="py"[^>]*>\n(.*?)</script>', page, re.S)
+    assert match, "no <script type=\"py\"> in the doc's page"
+    return textwrap.dedent(match.group(1))
+
+
+class _Element:
+    textContent = ""
+
+
+def run_on_cpython(code: str) -> dict[str, str]:
+    """Run the page's Python here, `pyscript.document` standing in for the DOM: the text
+    it writes into each output element."""
+    elements = {name: _Element() for name in OUTPUTS}
+    document = types.SimpleNamespace(querySelector=lambda selector: elements[selector.lstrip("#")])
+    saved = sys.modules.get("pyscript")
+    sys.modules["pyscript"] = types.SimpleNamespace(document=document)  # type: ignore[assignment]
+    try:
+        exec(compile(code, f"{DOC.name} (page)", "exec"), {"__name__": "__page__"})
+    finally:
+        if saved is None:
+            sys.modules.pop("pyscript", None)
+        else:
+            sys.modules["pyscript"] = saved
+    return {name: element.textContent for name, element in elements.items()}
+
+
+def wait_for_outputs(page: Page, w: Watched) -> dict[str, str]:
+    """The text of each output element once all are written, or fail as soon as the page
+    reports an error (a failed install ends in one: no need to wait out the time limit)."""
+    selector = ", ".join(f"#{name}:empty" for name in OUTPUTS)
+    for _ in range(READY_TIMEOUT_MS // 250):
+        if w.errors or page.query_selector(selector) is None:
+            break
+        page.wait_for_timeout(250)
+    w.assert_clean()
+    return {name: page.text_content(f"#{name}") or "" for name in OUTPUTS}
+
+
+@pytest.fixture
+def other_origin(tmp_path: Path, site_url: str) -> Iterator[str]:
+    """The doc's page, for the site at `site_url`, served by another site (another port,
+    plain files: no header of the site's)."""
+    (tmp_path / "index.html").write_text(doc_page().replace(PLACEHOLDER, site_url.rstrip("/")), encoding="utf-8")
+    server, url = serve_site.serve_in_thread(tmp_path, rules=[])
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_doc_names_this_builds_runtimes(build_info: dict[str, Any]) -> None:
+    """The page's URLs name the folders this build ships: a new Pyodide or PyScript fails
+    here until docs/python-pages.md is updated."""
+    page = doc_page()
+    assert f"{PLACEHOLDER}/pyodide/{build_info['pyodide']}/pyodide.mjs" in page, "update the doc's Pyodide version"
+    assert f"{PLACEHOLDER}/{build_info['pyscript_dir']}/core.js" in page, "update the doc's PyScript folder"
+    assert f'"index_urls": ["{PLACEHOLDER}/simple/"]' in page
+
+
+def test_a_pyscript_page_elsewhere_installs_the_engine(watched: Callable[..., Watched], other_origin: str,
+                                                       site_url: str, build_info: dict[str, Any]) -> None:
+    expected = run_on_cpython(page_python(doc_page()))
+    assert all(expected.values()), expected
+
+    w = watched()
+    page = w.page()
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(other_origin)
+    got = wait_for_outputs(page, w)
+    assert got == expected
+
+    # Where each part came from: the site's runtime, micropip and index, micropip installing.
+    pyodide = f"{site_url}pyodide/{build_info['pyodide']}/"
+    assert f"{pyodide}pyodide.asm.wasm" in requests
+    assert f"{pyodide}micropip-{build_info['micropip']}-py3-none-any.whl" in requests
+    assert any(re.fullmatch(re.escape(site_url) + "simple//?canasta/", url) for url in requests), requests
+    assert site_url + build_info["simple_wheel"] in requests
+    assert all(url.startswith((site_url, other_origin, "data:", "blob:")) for url in requests), requests
+    w.assert_clean()
+
+
+def test_the_index_and_the_lock_name_the_files_shipped(site_dir: Path, build_info: dict[str, Any]) -> None:
+    """The hashes Pyodide and micropip check are those of the files beside them, and the
+    index's link finds the wheel whether the index URL ends in a slash or not."""
+    def digest(path: Path) -> str:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+
+    folder = site_dir / "pyodide" / build_info["pyodide"]
+    entry = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]["micropip"]
+    assert entry["sha256"] == digest(folder / entry["file_name"])
+
+    project = (site_dir / "simple" / "canasta" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="([^"#]+)#sha256=([0-9a-f]{64})"', project)
+    assert len(links) == 1, project
+    href, sha = links[0]
+    assert sha == digest(site_dir / build_info["simple_wheel"]) == build_info["engine_wheel_sha256"]
+    assert build_info["simple_wheel"] == f"simple/canasta/{href}"  # the wheel is in the project's folder
+    wheel_url = f"{PLACEHOLDER}/{build_info['simple_wheel']}"
+    for index in (f"{PLACEHOLDER}/simple", f"{PLACEHOLDER}/simple/"):  # micropip asks for <index>/canasta/
+        # (Python's urljoin drops the empty segment of "simple//canasta/"; the site serves both.)
+        assert urljoin(f"{index}/canasta/", href) in (wheel_url, wheel_url.replace("/simple/", "/simple//"))
+    assert 'href="canasta/"' in (site_dir / "simple" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_wheel_that_is_not_the_pinned_one_stops_the_build(tmp_path: Path) -> None:
+    name, version, _ = build_site.MICROPIP
+    wheel = tmp_path / f"{name}-{version}-py3-none-any.whl"
+    wheel.write_bytes(b"not the pinned wheel")
+    with pytest.raises(build_site.BuildError, match="is not the pinned"):
+        build_site.pinned_wheel(build_site.MICROPIP, "3.14", cache=tmp_path)
+    assert not wheel.exists()  # deleted: the next build downloads it again
