@@ -575,21 +575,25 @@ def requires_python(wheel: Path) -> str:
     return ""
 
 
-def write_simple_index(out: Path, wheel: Path, digest: str) -> str:
+def write_simple_index(out: Path, wheel: Path, digest: str, hashed: str) -> str:
     """The engine's package index, PEP 503 ("simple") layout, as static files:
 
         simple/index.html                  the projects: one link, canasta/
-        simple/canasta/index.html          the project's files: one link per wheel,
+        simple/canasta/index.html          the project's files: a link to the wheel under its
+                                           content-hashed URL `hashed` (cached for a year, so a
+                                           page that installed it once finds it offline), with
                                            #sha256=<hash> (pip and micropip check it)
-        simple/canasta/<wheel name>        the wheel, under a URL stable from build to build
+        simple/canasta/<wheel name>        the same wheel under a URL stable from build to
+                                           build (revalidated: netlify.toml)
 
-    The link is relative to the project page, so it resolves however the index URL is
-    written (micropip requests `<index URL>/canasta/`, "//" included when the URL ends
-    in a slash). Returns the wheel's path in the site."""
+    micropip requests `<index URL>/canasta/` ("//" when the index URL ends in a slash) and
+    resolves the link with Python's urljoin, which drops the empty segment: the relative
+    link resolves either way. Returns the stable wheel's path in the site."""
     project = f"{SIMPLE_DIR}/{PROJECT}"
     copy_file(wheel, out / project / wheel.name)
     python = requires_python(wheel)
     attribute = f' data-requires-python="{html_escape(python)}"' if python else ""
+    href = "../" * len(project.split("/")) + hashed  # from simple/canasta/ to the site's root
 
     def page(title: str, link: str) -> str:
         return ('<!DOCTYPE html>\n<html>\n<head>\n<meta name="pypi:repository-version" content="1.0">\n'
@@ -598,7 +602,7 @@ def write_simple_index(out: Path, wheel: Path, digest: str) -> str:
     (out / SIMPLE_DIR / "index.html").write_text(
         page("Simple index", f'<a href="{PROJECT}/">{PROJECT}</a>'), encoding="utf-8")
     (out / project / "index.html").write_text(
-        page(f"Links for {PROJECT}", f'<a href="{wheel.name}#sha256={digest}"{attribute}>{wheel.name}</a>'),
+        page(f"Links for {PROJECT}", f'<a href="{href}#sha256={digest}"{attribute}>{wheel.name}</a>'),
         encoding="utf-8")
     return f"{project}/{wheel.name}"
 
@@ -631,7 +635,7 @@ def build(out: Path) -> dict[str, Any]:
         copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
     copy_file(wheel, out / paths["ENGINE_WHEEL"])
     micropip_version = write_micropip(out, paths["PYODIDE_DIR"], pyodide_dir / "pyodide-lock.json")
-    simple_wheel = write_simple_index(out, wheel, wheel_hash)
+    simple_wheel = write_simple_index(out, wheel, wheel_hash, paths["ENGINE_WHEEL"])
 
     values = {
         **paths,

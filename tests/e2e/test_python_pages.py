@@ -1,16 +1,18 @@
 """A Python page of another site installs the engine from this site, in Chromium.
 
-The PyScript page of docs/python-pages.md (read from the doc, so the two cannot drift) is
-served from a second local origin, with the site's address put in for the placeholder.
-PyScript, Pyodide and micropip come from the site's own files, micropip installs `canasta`
-from the site's package index (`<site>/simple/`), and what the page writes must be what
-the same code writes on CPython. Every request outside 127.0.0.1 is blocked and asserted
-absent.
+The PyScript page and the plain Pyodide script of docs/python-pages.md (read from the doc,
+so the two cannot drift) are served from a second local origin, with the site's address
+put in for the placeholder. PyScript, Pyodide and micropip come from the site's own files,
+micropip installs `canasta` from the site's package index (`<site>/simple/`), and what the
+page writes must be what the same code writes on CPython; the PyScript page runs again
+once the site's server is gone. Every request outside 127.0.0.1 is blocked and asserted
+absent. Also: the hashes in the shipped lock and index, and the build's pin of micropip.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import sys
 import textwrap
@@ -18,12 +20,10 @@ import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import Page
-import json
-from urllib.parse import urljoin
-
 from site_helpers import READY_TIMEOUT_MS, REPO, Watched, build_site, serve_site
 
 DOC = REPO / "docs" / "python-pages.md"
@@ -32,12 +32,25 @@ PLACEHOLDER = "https://canasta.example"
 OUTPUTS = ("meld", "score")
 
 
-def doc_page() -> str:
-    """The html block that follows the doc's `<!-- python-page` marker."""
+def doc_block(marker: str, language: str) -> str:
+    """The code block that follows the doc's `<!-- marker ... -->` line."""
     text = DOC.read_text(encoding="utf-8")
-    match = re.search(r"<!-- python-page[^\n]*-->\n```html\n(.*?)\n```\n", text, re.S)
-    assert match, f"{DOC}: no html block after a <!-- python-page ... --> marker"
+    match = re.search(rf"<!-- {marker}[^\n]*-->\n```{language}\n(.*?)\n```\n", text, re.S)
+    assert match, f"{DOC}: no {language} block after a <!-- {marker} ... --> line"
     return match.group(1)
+
+
+def doc_page() -> str:
+    """The doc's PyScript page."""
+    return doc_block("python-page", "html")
+
+
+def script_page(script: str) -> str:
+    """A page running the doc's module script, writing its `result` into #result."""
+    return ('<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>Pyodide</title>'
+            '<link rel="icon" href="data:,"></head>\n<body><output id="result"></output>\n'
+            f'<script type="module">\n{script}\ndocument.querySelector("#result").textContent = result;\n'
+            "</script>\n</body>\n</html>\n")
 
 
 def page_python(page: str) -> str:
@@ -68,27 +81,37 @@ def run_on_cpython(code: str) -> dict[str, str]:
     return {name: element.textContent for name, element in elements.items()}
 
 
-def wait_for_outputs(page: Page, w: Watched) -> dict[str, str]:
+def wait_for_outputs(page: Page, w: Watched, outputs: tuple[str, ...] = OUTPUTS) -> dict[str, str]:
     """The text of each output element once all are written, or fail as soon as the page
     reports an error (a failed install ends in one: no need to wait out the time limit)."""
-    selector = ", ".join(f"#{name}:empty" for name in OUTPUTS)
+    selector = ", ".join(f"#{name}:empty" for name in outputs)
     for _ in range(READY_TIMEOUT_MS // 250):
         if w.errors or page.query_selector(selector) is None:
             break
         page.wait_for_timeout(250)
     w.assert_clean()
-    return {name: page.text_content(f"#{name}") or "" for name in OUTPUTS}
+    return {name: page.text_content(f"#{name}") or "" for name in outputs}
+
+
+def serve_doc_page(folder: Path, site_url: str, page: str | None = None) -> tuple[Any, str]:
+    """A page of the doc (its PyScript page by default), for the site at `site_url`, served
+    by another site (another port, plain files: no header of the site's). Returns the
+    server and the page's URL."""
+    text = doc_page() if page is None else page
+    (folder / "index.html").write_text(text.replace(PLACEHOLDER, site_url.rstrip("/")), encoding="utf-8")
+    return serve_site.serve_in_thread(folder, rules=[])
+
+
+def stop(server: Any) -> None:
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture
 def other_origin(tmp_path: Path, site_url: str) -> Iterator[str]:
-    """The doc's page, for the site at `site_url`, served by another site (another port,
-    plain files: no header of the site's)."""
-    (tmp_path / "index.html").write_text(doc_page().replace(PLACEHOLDER, site_url.rstrip("/")), encoding="utf-8")
-    server, url = serve_site.serve_in_thread(tmp_path, rules=[])
+    server, url = serve_doc_page(tmp_path, site_url)
     yield url
-    server.shutdown()
-    server.server_close()
+    stop(server)
 
 
 def test_the_doc_names_this_builds_runtimes(build_info: dict[str, Any]) -> None:
@@ -98,6 +121,8 @@ def test_the_doc_names_this_builds_runtimes(build_info: dict[str, Any]) -> None:
     assert f"{PLACEHOLDER}/pyodide/{build_info['pyodide']}/pyodide.mjs" in page, "update the doc's Pyodide version"
     assert f"{PLACEHOLDER}/{build_info['pyscript_dir']}/core.js" in page, "update the doc's PyScript folder"
     assert f'"index_urls": ["{PLACEHOLDER}/simple/"]' in page
+    script = doc_block("pyodide-script", "js")
+    assert f'loadPyodide({{ indexURL: "{PLACEHOLDER}/pyodide/{build_info["pyodide"]}/" }})' in script
 
 
 def test_a_pyscript_page_elsewhere_installs_the_engine(watched: Callable[..., Watched], other_origin: str,
@@ -118,7 +143,7 @@ def test_a_pyscript_page_elsewhere_installs_the_engine(watched: Callable[..., Wa
     assert f"{pyodide}pyodide.asm.wasm" in requests
     assert f"{pyodide}micropip-{build_info['micropip']}-py3-none-any.whl" in requests
     assert any(re.fullmatch(re.escape(site_url) + "simple//?canasta/", url) for url in requests), requests
-    assert site_url + build_info["simple_wheel"] in requests
+    assert site_url + build_info["engine_wheel"] in requests  # the index links the content-hashed wheel
     assert all(url.startswith((site_url, other_origin, "data:", "blob:")) for url in requests), requests
     w.assert_clean()
 
@@ -137,12 +162,12 @@ def test_the_index_and_the_lock_name_the_files_shipped(site_dir: Path, build_inf
     links = re.findall(r'<a href="([^"#]+)#sha256=([0-9a-f]{64})"', project)
     assert len(links) == 1, project
     href, sha = links[0]
-    assert sha == digest(site_dir / build_info["simple_wheel"]) == build_info["engine_wheel_sha256"]
-    assert build_info["simple_wheel"] == f"simple/canasta/{href}"  # the wheel is in the project's folder
-    wheel_url = f"{PLACEHOLDER}/{build_info['simple_wheel']}"
-    for index in (f"{PLACEHOLDER}/simple", f"{PLACEHOLDER}/simple/"):  # micropip asks for <index>/canasta/
-        # (Python's urljoin drops the empty segment of "simple//canasta/"; the site serves both.)
-        assert urljoin(f"{index}/canasta/", href) in (wheel_url, wheel_url.replace("/simple/", "/simple//"))
+    assert sha == build_info["engine_wheel_sha256"]
+    assert sha == digest(site_dir / build_info["engine_wheel"]) == digest(site_dir / build_info["simple_wheel"])
+    for index in (f"{PLACEHOLDER}/simple", f"{PLACEHOLDER}/simple/"):
+        # micropip asks for <index>/canasta/ and joins the link with urljoin (which drops
+        # the empty segment of "simple//canasta/").
+        assert urljoin(f"{index}/canasta/", href) == f"{PLACEHOLDER}/{build_info['engine_wheel']}"
     assert 'href="canasta/"' in (site_dir / "simple" / "index.html").read_text(encoding="utf-8")
 
 
@@ -153,3 +178,52 @@ def test_a_wheel_that_is_not_the_pinned_one_stops_the_build(tmp_path: Path) -> N
     with pytest.raises(build_site.BuildError, match="is not the pinned"):
         build_site.pinned_wheel(build_site.MICROPIP, "3.14", cache=tmp_path)
     assert not wheel.exists()  # deleted: the next build downloads it again
+
+
+def test_the_page_runs_again_with_the_site_gone(watched: Callable[..., Watched], site_dir: Path,
+                                               tmp_path: Path, build_info: dict[str, Any]) -> None:
+    """After one visit the page needs nothing more from the site: the runtimes and the
+    content-hashed wheel the index links to are cached for a year, and PyScript keeps
+    micropip's lock of what it installed (its packages_cache). The site's server is
+    stopped before the second visit."""
+    site, site_url = serve_site.serve_in_thread(site_dir)
+    host, url = serve_doc_page(tmp_path, site_url)
+    try:
+        w = watched()
+        page = w.page()
+        page.goto(url)
+        first = wait_for_outputs(page, w)
+        page.wait_for_load_state("networkidle")  # PyScript fetches its plugins' chunks late
+        stop(site)
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.reload()
+        assert wait_for_outputs(page, w) == first
+        assert site_url + build_info["engine_wheel"] in requests  # asked again, answered by the cache
+    finally:
+        stop(host)
+
+
+def test_plain_pyodide_elsewhere_installs_the_engine(watched: Callable[..., Watched], site_url: str,
+                                                    tmp_path: Path, build_info: dict[str, Any]) -> None:
+    """The doc's module script: loadPyodide from the site, loadPackage("micropip"), then
+    micropip.install from `<site>/simple` (no final slash); its last Python expression is
+    what the same code gives on CPython."""
+    script = doc_block("pyodide-script", "js")
+    python = textwrap.dedent(re.findall(r"runPython\(`\n(.*?)`\)", script, re.S)[-1]).strip().splitlines()
+    scope: dict[str, Any] = {}
+    exec("\n".join(python[:-1]), scope)
+    expected = str(eval(python[-1], scope))
+
+    server, url = serve_doc_page(tmp_path, site_url, script_page(script))
+    try:
+        w = watched()
+        page = w.page()
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        page.goto(url)
+        assert wait_for_outputs(page, w, ("result",)) == {"result": expected}
+    finally:
+        stop(server)
+    assert f"{site_url}pyodide/{build_info['pyodide']}/micropip-{build_info['micropip']}-py3-none-any.whl" in requests
+    assert f"{site_url}simple/canasta/" in requests and site_url + build_info["engine_wheel"] in requests
