@@ -5,7 +5,7 @@ so the two cannot drift) are served from a second local origin, with the site's 
 put in for the placeholder. PyScript, Pyodide and micropip come from the site's own files,
 micropip installs `canasta` from the site's package index (`<site>/simple/`), and what the
 page writes must be what the same code writes on CPython; the PyScript page runs again
-once the site's server is gone. Every request outside 127.0.0.1 is blocked and asserted
+with the browser offline. Every request outside 127.0.0.1 is blocked and asserted
 absent. Also: the hashes in the shipped lock and index, and the build's pin of micropip.
 """
 
@@ -20,10 +20,10 @@ import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserType, Page
 from site_helpers import READY_TIMEOUT_MS, REPO, Watched, build_site, serve_site
 
 DOC = REPO / "docs" / "python-pages.md"
@@ -180,27 +180,41 @@ def test_a_wheel_that_is_not_the_pinned_one_stops_the_build(tmp_path: Path) -> N
     assert not wheel.exists()  # deleted: the next build downloads it again
 
 
-def test_the_page_runs_again_with_the_site_gone(watched: Callable[..., Watched], site_dir: Path,
-                                               tmp_path: Path, build_info: dict[str, Any]) -> None:
+def test_the_page_runs_again_offline(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+                                     site_url: str, tmp_path: Path, build_info: dict[str, Any]) -> None:
     """After one visit the page needs nothing more from the site: the runtimes and the
     content-hashed wheel the index links to are cached for a year, and PyScript keeps
-    micropip's lock of what it installed (its packages_cache). The site's server is
-    stopped before the second visit."""
-    site, site_url = serve_site.serve_in_thread(site_dir)
-    host, url = serve_doc_page(tmp_path, site_url)
+    micropip's lock of what it installed (its packages_cache). The second visit is made
+    with the browser offline (the page itself cached by its own site for the test).
+
+    The browser's HTTP cache is what is tested, and Playwright turns it off in a context
+    that routes requests: so this context routes none; it has a profile on disk (an
+    in-memory cache keeps no 9.6 MB wasm) and sends everything but 127.0.0.1 to a closed
+    proxy port (blocked), and the test asserts that no request went elsewhere."""
+    cached = [(re.compile(".*"), {"Cache-Control": "max-age=3600"})]
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "index.html").write_text(doc_page().replace(PLACEHOLDER, site_url.rstrip("/")),
+                                                  encoding="utf-8")
+    host, url = serve_site.serve_in_thread(tmp_path / "page", rules=cached)
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
     try:
-        w = watched()
+        w = Watched(context)
         page = w.page()
-        page.goto(url)
-        first = wait_for_outputs(page, w)
-        page.wait_for_load_state("networkidle")  # PyScript fetches its plugins' chunks late
-        stop(site)
         requests: list[str] = []
         page.on("request", lambda request: requests.append(request.url))
-        page.reload()
+        page.on("requestfailed", lambda request: w.errors.append(f"failed: {request.url} {request.failure}"))
+        page.goto(url)
+        first = wait_for_outputs(page, w)
+        page.wait_for_load_state("networkidle")  # every file in the cache (PyScript's plugins load late)
+        w.context.set_offline(True)
+        offline_from = len(requests)
+        page.goto(url)
         assert wait_for_outputs(page, w) == first
-        assert site_url + build_info["engine_wheel"] in requests  # asked again, answered by the cache
+        assert site_url + build_info["engine_wheel"] in requests[offline_from:]  # asked, answered by the cache
+        assert all(urlsplit(r).hostname == "127.0.0.1" for r in requests if r.startswith("http")), requests
     finally:
+        context.close()
         stop(host)
 
 
