@@ -104,7 +104,7 @@ def feedback_html(cat, text, href):
     if not text:
         return ""
     link = why_link(cat, href)
-    return esc(text) + (" " + link if link else "")
+    return '<span class="said">' + esc(text) + '</span>' + (" " + link if link else "")
 
 
 # --------------------------------------------------------------------------- cards
