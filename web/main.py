@@ -435,6 +435,8 @@ class App:
     def on_key(self, event):
         if self.dialog.trap_key(event):
             return
+        if self.guide_panel.open:
+            return  # Escape closes the guide's panel (a modal dialog), not the selection under it
         if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
             self.clear_selection()
             self.render_table()
