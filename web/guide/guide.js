@@ -1,0 +1,27 @@
+// The rules guide's pages (guide/<lang>/<page>.html, built by build/render_guide.py).
+// - Registers the site's service worker (the same one as the game, scope = the site's
+//   root): a guide page visited once is readable offline, examples included.
+// - guide/index.html (body[data-choose-lang]): opens the guide in the browser's language;
+//   its plain links stay for a browser without scripts.
+// No inline script: the site's CSP allows none (netlify.toml).
+(() => {
+  "use strict";
+  const body = document.body;
+  const root = body.dataset.root || "../../";
+  const langs = (body.dataset.chooseLang || "").split(" ").filter(Boolean);
+  if (langs.length) {
+    const wanted = (navigator.languages || [navigator.language || "en"])
+      .map((tag) => String(tag).slice(0, 2).toLowerCase())
+      .find((tag) => langs.includes(tag));
+    location.replace((wanted || langs[0]) + "/index.html");
+    return;
+  }
+  // The table of contents is folded on a phone; where it sits beside the text, open it.
+  const toc = document.querySelector(".gd-toc details");
+  if (toc && window.matchMedia("(min-width: 1000px)").matches) toc.open = true;
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(root + "sw.js", { scope: root }).catch((error) => {
+      console.warn("service worker registration failed:", error);
+    });
+  }
+})();
