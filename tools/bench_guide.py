@@ -6,13 +6,14 @@
 Size: the guide's bytes (every file under guide/), its pages, and the examples they embed
 (with the print stills the pages carry, which make most of their weight).
 
-Time to a readable page, per repeat on a new origin (tools/bench_site.py: one temporary
-profile, a private copy of the site, other hosts unresolvable): the page's first
-contentful paint, and the moment the examples in the first screen are drawn (each frame's
-"canasta-ready" event, re-sent by embed.js on its element; recorded by an init script);
-"readable" is the later of the two. Cold = the first visit of the origin; then the
-service worker is waited for (every file precached, the page controlled) and warm = the
-page opened again. Viewport 390x844 (a phone).
+Time to a readable page, per repeat on new origins (tools/bench_site.py: one temporary
+profile, a private copy of the site, other hosts unresolvable), in two views: the page's
+top on a desktop (1280x800), and a phone (390x844) opening the page at a rule's anchor
+(#frozen-pile), as the game's "Why?" link does. For each: the first contentful paint,
+and the moment every example in the first screen is drawn (its frame's "canasta-ready"
+event, re-sent by embed.js on its element; recorded by an init script); "readable" is
+the later of the two. Cold = the first visit of the origin; then the service worker is
+waited for (every file precached, the page controlled) and warm = the page opened again.
 
 --screenshots DIR: the page at 390x844 and 1280x800 (guide-<lang>-<page>-WxH.png, the
 first screen), and printed to PDF (guide-<lang>-<page>.pdf: the stills in place of the
@@ -38,8 +39,9 @@ import bench_site as B  # noqa: E402
 from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E402
 from site_helpers import CHROMIUM, SITE, wait_controlled  # noqa: E402
 
-PHONE = {"width": 390, "height": 844}
 SIZES = ((390, 844), (1280, 800))
+#: (label, viewport, what follows the page's URL)
+VIEWS = (("desktop", {"width": 1280, "height": 800}, ""), ("phone#anchor", {"width": 390, "height": 844}, "#frozen-pile"))
 
 INIT = r"""
 (() => {
@@ -51,8 +53,10 @@ INIT = r"""
 """
 
 #: The examples whose frames show in the first screen (their element's top within it).
-FIRST_SCREEN_JS = """() => [...document.querySelectorAll("canasta-example")]
-  .filter((e) => e.getBoundingClientRect().top < innerHeight).map((e) => e.getAttribute("ex"))"""
+FIRST_SCREEN_JS = """() => [...document.querySelectorAll("canasta-example")].filter((e) => {
+  const box = e.getBoundingClientRect();
+  return box.top < innerHeight && box.bottom > 0;
+}).map((e) => e.getAttribute("ex"))"""
 
 
 def size(site: Path) -> dict[str, int]:
@@ -64,10 +68,11 @@ def size(site: Path) -> dict[str, int]:
                 r'<canasta-example ex="([^"]+)"', p.read_text(encoding="utf-8"))})}
 
 
-def visit(watch: B.Watch, context: BrowserContext, url: str, label: str) -> tuple[Page, dict[str, Any]]:
+def visit(watch: B.Watch, context: BrowserContext, url: str, label: str, viewport: dict[str, int]) -> tuple[Page, dict[str, Any]]:
     page = watch.page(context, label, INIT)
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
     page.goto(url)
+    page.wait_for_timeout(100)  # the anchor scrolled to
     wanted = page.evaluate(FIRST_SCREEN_JS)
     deadline = time.monotonic() + B.TIMEOUT_MS / 1000
     while time.monotonic() < deadline:
@@ -82,11 +87,11 @@ def visit(watch: B.Watch, context: BrowserContext, url: str, label: str) -> tupl
     return page, {"fcp": fcp, "drawn": drawn, "readable": max(fcp or 0.0, drawn), "examples": len(set(wanted))}
 
 
-def bench(watch: B.Watch, context: BrowserContext, url: str) -> dict[str, dict[str, Any]]:
-    page, cold = visit(watch, context, url, "cold")
+def bench(watch: B.Watch, context: BrowserContext, url: str, viewport: dict[str, int]) -> dict[str, dict[str, Any]]:
+    page, cold = visit(watch, context, url, "cold", viewport)
     wait_controlled(page)
     page.close()
-    page, warm = visit(watch, context, url, "warm")
+    page, warm = visit(watch, context, url, "warm", viewport)
     page.close()
     return {"cold": cold, "warm": warm}
 
@@ -132,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({s['distinct']} different)")
 
     watch, origins = B.Watch(), B.Origins()
-    runs: list[dict[str, dict[str, Any]]] = []
+    runs: dict[str, list[dict[str, dict[str, Any]]]] = {label: [] for label, _, _ in VIEWS}
     with B.snapshot(site) as (copy, _bare), tempfile.TemporaryDirectory(prefix="canasta-guide-profile-") as profile:
         with sync_playwright() as playwright:
             if args.screenshots:
@@ -146,18 +151,20 @@ def main(argv: list[str] | None = None) -> int:
             context.on("request", watch.request)
             try:
                 for i in range(args.repeats):
-                    with origins.serve(copy) as url:
-                        runs.append(bench(watch, context, url + f"guide/{args.page}.html"))
+                    for label, viewport, suffix in VIEWS:
+                        with origins.serve(copy) as url:
+                            runs[label].append(bench(watch, context, url + f"guide/{args.page}.html{suffix}", viewport))
                     print(f"  repeat {i + 1}/{args.repeats}: ok", flush=True)
             finally:
                 context.close()
-    for run in ("cold", "warm"):
-        for key, label in (("fcp", "first contentful paint"), ("drawn", "first screen's examples drawn"),
-                           ("readable", "readable (the later)")):
-            values = [r[run][key] for r in runs if r[run][key] is not None]
-            print(f"{run:5} {label:32} median {median(values):7.0f} ms  (runs: "
-                  f"{' '.join(f'{v:.0f}' for v in values)})")
-    print(f"examples in the first screen (390x844): {runs[0]['cold']['examples']}")
+    for view, done in runs.items():
+        for run in ("cold", "warm"):
+            for key, label in (("fcp", "first contentful paint"), ("drawn", "first screen's examples drawn"),
+                               ("readable", "readable (the later)")):
+                values = [r[run][key] for r in done if r[run][key] is not None]
+                print(f"{view:12} {run:5} {label:30} median {median(values):6.0f} ms  (runs: "
+                      f"{' '.join(f'{v:.0f}' for v in values)})")
+        print(f"{view:12} examples in the first screen: {done[0]['cold']['examples']}")
     print(f"requests outside 127.0.0.1: {len(watch.outside)}; console errors: {len(watch.errors)}")
     for line in watch.errors[:5]:
         print("  " + line)

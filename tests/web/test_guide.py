@@ -215,7 +215,7 @@ def test_a_rendered_page_has_the_template_and_unique_ids(lang: str) -> None:
     assert [t for t, _ in parsed.tags].count("main") == 1
     assert len(parsed.ids) == len(set(parsed.ids)), sorted(i for i in parsed.ids if parsed.ids.count(i) > 1)
     assert not any(t == "button" for t, _ in parsed.tags)
-    assert 'src="../../cards/AS.svg"' in text and 'src="cards/' not in text
+    assert '<img loading="lazy" class="face" src="../../cards/AS.svg"' in text and 'src="cards/' not in text
     examples = [a for t, a in parsed.tags if t == "canasta-example"]
     assert examples and all(a["lang"] == lang and a["ex"] for a in examples)
     assert len(re.findall('class="gd-still"', text)) == len(examples)
