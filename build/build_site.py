@@ -338,6 +338,8 @@ def manifest() -> dict[str, object]:
             {"src": rel, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
             for rel, size, purpose in ICONS
         ],
+        # the rules guide (build/render_guide.py); guide/ opens it in the browser's language
+        "shortcuts": [{"name": "How to play · Règles du jeu", "short_name": "Rules · Règles", "url": "./guide/"}],
     }
 
 

@@ -64,9 +64,12 @@ def test_a_guide_page_in_each_language(watched: Callable[..., Watched], site_url
 
 
 def test_the_guide_opens_in_the_browsers_language(watched: Callable[..., Watched], site_url: str) -> None:
+    """From the app's shortcut (manifest.webmanifest), in the browser's language."""
     w = watched(locale="fr-FR")
     page = w.page()
-    page.goto(f"{site_url}guide/")
+    page.goto(f"{site_url}manifest.webmanifest")
+    shortcut = json.loads(page.inner_text("body"))["shortcuts"][0]["url"]
+    page.goto(f"{site_url}{shortcut}")
     page.wait_for_url(f"{site_url}guide/fr/index.html")
     # the contents page lists the other pages of the guide
     expect(page.locator('.gd-contents a[href="classic.html"]')).to_have_count(1)
