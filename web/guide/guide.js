@@ -1,6 +1,7 @@
 // The rules guide's pages (guide/<lang>/<page>.html, built by build/render_guide.py).
 // - Registers the site's service worker (the same one as the game, scope = the site's
-//   root): a guide page visited once is readable offline, examples included.
+//   root) once the page has loaded: a guide page visited once is readable offline,
+//   examples included.
 // - guide/index.html (body[data-choose-lang]): opens the guide in the browser's language;
 //   its plain links stay for a browser without scripts.
 // No inline script: the site's CSP allows none (netlify.toml).
@@ -20,8 +21,13 @@
   const toc = document.querySelector(".gd-toc details");
   if (toc && window.matchMedia("(min-width: 1000px)").matches) toc.open = true;
   if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(root + "sw.js", { scope: root }).catch((error) => {
+    // Once the page and its first examples are in, so that the precache (the whole site)
+    // does not compete with them, as shell.js waits for the game's engine.
+    const register = () => navigator.serviceWorker.register(root + "sw.js", { scope: root }).catch((error) => {
       console.warn("service worker registration failed:", error);
     });
+    const idle = () => (window.requestIdleCallback || setTimeout)(register);
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
   }
 })();
