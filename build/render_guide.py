@@ -65,6 +65,15 @@ CHROME: dict[str, dict[str, str]] = {
 }
 
 
+#: The pages' short names, for the navigation between them (their <h1> is the full title).
+NAV_NAMES: dict[str, dict[str, str]] = {
+    "en": {"index": "Contents", "classic": "Classic", "modern-american": "Modern American", "samba": "Samba",
+           "bolivia": "Bolivia", "house-rules": "House rules", "playing": "On this site"},
+    "fr": {"index": "Sommaire", "classic": "Classique", "modern-american": "Américaine moderne", "samba": "Samba",
+           "bolivia": "Bolivia", "house-rules": "Règles maison", "playing": "Sur ce site"},
+}
+
+
 class GuideError(Exception):
     """The guide cannot be built; the message lists every problem, one per line."""
 
@@ -438,9 +447,7 @@ def render_page(page: Page, pages: Mapping[str, Mapping[str, Page]], stills: Map
     root = "../../"
     order = [s for s in SLUGS if s in pages]
     current = ' aria-current="page"'
-    nav = "".join(
-        f'<li><a href="{s}.html"{current if s == slug else ""}>'
-        f'{html.escape(pages[s][lang].title)}</a></li>' for s in order)
+    nav = "".join(f'<li><a href="{s}.html"{current if s == slug else ""}>{NAV_NAMES[lang][s]}</a></li>' for s in order)
     others = "".join(
         f'<a class="gd-lang" href="../{other}/{slug}.html" hreflang="{other}" lang="{other}">'
         f'{CHROME[other]["language"]}</a>' for other in LANGS if other != lang)

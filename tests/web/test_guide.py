@@ -221,3 +221,7 @@ def test_a_rendered_page_has_the_template_and_unique_ids(lang: str) -> None:
     assert len(re.findall('class="gd-still"', text)) == len(examples)
     toc = re.findall(r'<nav class="gd-toc".*?</nav>', text, re.S)[0]
     assert re.findall(r'href="#([a-z0-9-]+)"', toc) == [s.id for s in PAGES["classic"][lang].sections]
+
+
+def test_every_page_has_a_short_name_in_each_language() -> None:
+    assert {lang: set(names) for lang, names in G.NAV_NAMES.items()} == {lang: set(G.SLUGS) for lang in G.LANGS}
