@@ -49,6 +49,8 @@ FALLBACK = ("classic", "playing")
 #: The key of the initial-meld thresholds table (the minimum shown at the table links to it).
 MELD_MINIMUM = "meld-minimum"
 ANCHOR = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+#: A shipped example's name, as embed-frame.js accepts it.
+EXAMPLE_ID = re.compile(r"^[a-z0-9-]{1,40}/[a-z0-9-]{1,60}$")
 EXAMPLE_TAG = "canasta-example"
 #: The attribute of <canasta-example> naming a shipped example (web/embed.js).
 EXAMPLE_ATTR = "ex"
@@ -265,7 +267,9 @@ def check_page(page: Page, known: Known, examples: Path) -> list[str]:
         if not section.examples:
             problems.append(f"{at}: no <{EXAMPLE_TAG} {EXAMPLE_ATTR}=...> example")
     for ident in page.examples:
-        if not (examples / f"{ident}.json").is_file():
+        if not EXAMPLE_ID.match(ident):
+            problems.append(f"{where}: example {ident!r} is not named <game>/<name> (as embed.js takes it)")
+        elif not (examples / f"{ident}.json").is_file():
             problems.append(f"{where}: example {ident!r} does not exist (web/examples/{ident}.json)")
     return problems
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from site_helpers import REPO, Watched, wait_controlled
+from site_helpers import REPO, Watched, build_site, wait_controlled
 
 AXE = REPO / "build" / "node_modules" / "axe-core" / "axe.min.js"
 DRAWN_MS = 30_000
@@ -50,9 +50,10 @@ def test_a_guide_page_in_each_language(watched: Callable[..., Watched], site_url
     shown = json.loads((site_dir / "examples" / f"{ident}.frames.json").read_text(encoding="utf-8"))
     expect(frame.locator("#ex-title")).to_have_text(shown["title"][lang])
 
-    # every anchor the game links to is on the page, and a link to one lands on it
-    anchors = links(site_dir)["anchors"]["classic"]
-    assert page.evaluate("(ids) => ids.filter((id) => !document.getElementById(id))", anchors) == []
+    # every anchor the game links to is on its page, and a link to one lands on it
+    for slug, anchors in links(site_dir)["anchors"].items():
+        page.goto(f"{site_url}guide/{lang}/{slug}.html")
+        assert page.evaluate("(ids) => ids.filter((id) => !document.getElementById(id))", anchors) == [], slug
     page.goto(f"{site_url}guide/{lang}/classic.html#frozen-pile")
     top = page.evaluate("() => document.getElementById('frozen-pile').getBoundingClientRect().top")
     assert 0 <= top < 50, top
@@ -77,12 +78,15 @@ def test_the_guide_opens_in_the_browsers_language(watched: Callable[..., Watched
     w.assert_clean()
 
 
-def test_a_guide_page_offline_after_one_visit(watched: Callable[..., Watched], site_url: str) -> None:
+def test_a_guide_page_offline_after_one_visit(watched: Callable[..., Watched], site_url: str, site_dir: Path) -> None:
     w = watched()
     page = w.page()
     page.goto(f"{site_url}guide/en/classic.html")
     facts = wait_controlled(page)
     assert facts["scriptURL"] == f"{site_url}sw.js"
+    precache = set(build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8")))
+    guide = {p.relative_to(site_dir).as_posix() for p in (site_dir / "guide").rglob("*") if p.is_file()}
+    assert "guide/links.json" in guide and guide <= precache
     w.context.new_cdp_session(page).send("Network.clearBrowserCache")
     w.context.set_offline(True)
     page.reload()

@@ -119,6 +119,8 @@ def test_a_good_fragment_has_no_problem(tmp_path: Path) -> None:
     ("<h1>T</h1>" + SECTION.format(id="a", keys="", ex='<canasta-example ex="classic/nope"></canasta-example>'),
      "example 'classic/nope' does not exist"),
     ("<h1>T</h1>" + SECTION.format(id="Frozen_Pile", keys="", ex=EX), "lowercase kebab-case"),
+    ("<h1>T</h1>" + SECTION.format(id="a", keys="", ex='<canasta-example ex="../classic/x"></canasta-example>'),
+     "is not named <game>/<name>"),
 ])
 def test_each_check_names_the_problem(tmp_path: Path, body: str, expected: str) -> None:
     found = problems(tmp_path, body)
