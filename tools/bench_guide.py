@@ -16,8 +16,8 @@ the later of the two. Cold = the first visit of the origin; then the service wor
 waited for (every file precached, the page controlled) and warm = the page opened again.
 
 --screenshots DIR: the page at 390x844 and 1280x800 (guide-<lang>-<page>-WxH.png, the
-first screen), and printed to PDF (guide-<lang>-<page>.pdf: the stills in place of the
-live examples).
+first screen), its print layout at an A4 page's width (guide-<lang>-<page>-print.png: the
+stills in place of the live examples) and printed to PDF (guide-<lang>-<page>.pdf).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from playwright.sync_api import BrowserContext, Page, sync_playwright  # noqa: E
 from site_helpers import CHROMIUM, SITE, wait_controlled  # noqa: E402
 
 SIZES = ((390, 844), (1280, 800))
+PRINT = {"width": 794, "height": 2200}
 #: (label, viewport, what follows the page's URL)
 VIEWS = (("desktop", {"width": 1280, "height": 800}, ""), ("phone#anchor", {"width": 390, "height": 844}, "#frozen-pile"))
 
@@ -112,8 +113,9 @@ def screenshots(site_url: str, page_path: str, out: Path, context_of: Any) -> No
         print(f"  page width {wide} px in a {w} px viewport")
         if w == SIZES[-1][0]:
             page.emulate_media(media="print")
+            page.set_viewport_size(PRINT)  # an A4 page's width at 96 dpi
             shot = out / f"guide-{name}-print.png"
-            page.screenshot(path=str(shot), full_page=True, clip={"x": 0, "y": 0, "width": w, "height": 2400})
+            page.screenshot(path=str(shot), full_page=True, clip={"x": 0, "y": 0, **PRINT})
             print(shot)
             pdf = out / f"guide-{name}.pdf"
             page.pdf(path=str(pdf), format="A4", print_background=True)
