@@ -383,8 +383,8 @@ def links_json(pages: Mapping[str, Mapping[str, Page]]) -> dict[str, Any]:
 
 # --- rendering ------------------------------------------------------------------------
 
-_EXAMPLE = re.compile(r"<canasta-example\b([^>]*)>\s*</canasta-example>")
-_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+_EXAMPLE = re.compile(r"<canasta-example\b([^>]*)>(.*?)</canasta-example>", re.S)
+_ATTR = re.compile(r'([a-zA-Z-]+)(?:="([^"]*)")?')  #: name="value", or a name alone (compact, preload)
 
 
 def print_still(record: Mapping[str, Any], lang: str, root: str) -> str:
@@ -420,10 +420,11 @@ def render_main(page: Page, stills: Mapping[str, Mapping[str, Any]], root: str, 
     and `listing` (the contents) before its first section."""
 
     def one(match: re.Match[str]) -> str:
-        attrs = dict(_ATTR.findall(match.group(1)))
-        ident = attrs.get(EXAMPLE_ATTR, "")
+        attrs: dict[str, str | None] = {m[1]: m[2] for m in _ATTR.finditer(match.group(1))}
+        ident = attrs.get(EXAMPLE_ATTR) or ""
         attrs.setdefault("lang", page.lang)
-        tag = "<canasta-example " + " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items()) + "></canasta-example>"
+        tag = ("<canasta-example " + " ".join(k if v is None else f'{k}="{html.escape(v)}"' for k, v in attrs.items()) + ">"
+               + match.group(2) + "</canasta-example>")
         record = stills.get(ident)
         return tag + (print_still(record, page.lang, root) if record else "")
 

@@ -127,6 +127,15 @@ def test_each_check_names_the_problem(tmp_path: Path, body: str, expected: str) 
     assert any(expected in line for line in found), found
 
 
+def test_an_example_keeps_its_attributes_and_content_and_gets_the_pages_language(tmp_path: Path) -> None:
+    body = ('<h1>T</h1><section id="a"><h2>A</h2><canasta-example ex="classic/ask-partner" compact>'
+            "<a href=\"#a\">fallback</a></canasta-example>"
+            '<canasta-example ex="classic/wild-on-top" lang="en"></canasta-example></section>')
+    text = G.render_main(page(tmp_path, body, lang="fr"), {}, "../../")
+    assert '<canasta-example ex="classic/ask-partner" compact lang="fr"><a href="#a">fallback</a></canasta-example>' in text
+    assert '<canasta-example ex="classic/wild-on-top" lang="en"></canasta-example>' in text
+
+
 def test_a_nested_section_lends_its_example_to_its_parent(tmp_path: Path) -> None:
     body = '<h1>T</h1><section id="a"><h2>A</h2><section id="b"><h3>B</h3>' + EX + "</section></section>"
     assert problems(tmp_path, body) == []
