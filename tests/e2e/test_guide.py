@@ -55,6 +55,9 @@ def test_a_guide_page_in_each_language(watched: Callable[..., Watched], site_url
         page.goto(f"{site_url}guide/{lang}/{slug}.html")
         assert page.evaluate("(ids) => ids.filter((id) => !document.getElementById(id))", anchors) == [], slug
     page.goto(f"{site_url}guide/{lang}/classic.html#frozen-pile")
+    page.locator("#frozen-pile canasta-example").first.frame_locator("iframe").locator(
+        "body[data-drawn-at]").wait_for(state="attached", timeout=DRAWN_MS)
+    page.wait_for_timeout(500)  # the frames above it sized too (they report their height)
     top = page.evaluate("() => document.getElementById('frozen-pile').getBoundingClientRect().top")
     assert 0 <= top < 50, top
     # the language switch opens the same page in the other language

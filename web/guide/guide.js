@@ -2,6 +2,7 @@
 // - Registers the site's service worker (the same one as the game, scope = the site's
 //   root) once the page has loaded: a guide page visited once is readable offline,
 //   examples included.
+// - A rule's section opened by a link stays in view while the examples above it load.
 // - guide/index.html (body[data-choose-lang]): opens the guide in the browser's language;
 //   its plain links stay for a browser without scripts.
 // No inline script: the site's CSP allows none (netlify.toml).
@@ -17,6 +18,25 @@
     location.replace((wanted || langs[0]) + "/index.html");
     return;
   }
+  // A link to a rule (the game's "Why?", the table of contents) lands on its section; the
+  // examples above it then load and take their height, which pushes the section down.
+  // Until the reader scrolls or types, keep the section in place (for 10 s at most).
+  const follow = () => {
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const main = document.querySelector("main");
+    if (!target || !main || !window.ResizeObserver) return;
+    const observer = new ResizeObserver(() => target.scrollIntoView());
+    const stop = () => {
+      observer.disconnect();
+      for (const type of READER) window.removeEventListener(type, stop);
+    };
+    for (const type of READER) window.addEventListener(type, stop, { passive: true });
+    observer.observe(main);
+    setTimeout(stop, 10000);
+  };
+  const READER = ["wheel", "touchstart", "keydown", "mousedown"];
+  follow();
+  window.addEventListener("hashchange", follow);
   // The table of contents is folded on a phone; where it sits beside the text, open it.
   const toc = document.querySelector(".gd-toc details");
   if (toc && window.matchMedia("(min-width: 1000px)").matches) toc.open = true;
