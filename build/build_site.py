@@ -9,8 +9,11 @@ from its own origin and fetches nothing from outside:
     pyscript/<version>-csp-<tag>/          @pyscript/core dist/ (all chunks, no source maps), patched
                                            to run without 'unsafe-eval' (PYSCRIPT_PATCHES; <tag> names the patch)
     micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
-    pyodide/<version>/                     the five Pyodide runtime files
+    pyodide/<version>/                     the five Pyodide runtime files, and micropip's wheel
+                                           (pinned, MICROPIP) named in its pyodide-lock.json
     wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
+    simple/, simple/canasta/               a PEP 503 package index of the engine, the wheel beside
+                                           it (for pages elsewhere: docs/python-pages.md)
     variants.json                          the engine's presets and house-rule switches (from the wheel)
     cards/, cards/four-colour/             card faces drawn by build/cards_svg.py (if present)
     icons/*.png, favicon.ico               drawn here (tiny PNG writer, below)
@@ -37,6 +40,7 @@ import sys
 import time
 import zipfile
 import zlib
+from html import escape as html_escape
 from collections.abc import Callable, Iterable
 from typing import Any
 from math import cos, radians, sin
@@ -511,6 +515,111 @@ def write_guide(out: Path, wheel: Path) -> None:
     run_renderer("render_guide.py", out, wheel, "rendering the rules guide")
 
 
+# --- pages elsewhere: micropip beside Pyodide, and a package index -----------------
+# A page on another origin (PyScript, JupyterLite, plain Pyodide) installs the engine with
+#     pyodide = await loadPyodide({indexURL: "<site>/pyodide/<version>/"})
+#     await pyodide.loadPackage("micropip")
+#     await micropip.install("canasta", index_urls=["<site>/simple/"])
+# (docs/python-pages.md). netlify.toml serves these folders with CORS headers.
+
+#: The micropip wheel vendored beside Pyodide: the version pyodide-lock.json names, pinned
+#: with PyPI's SHA-256 (the lock's own hash is of Pyodide's rebuilt wheel, which PyPI does
+#: not have; the copy of the lock the site ships gets this one).
+MICROPIP = ("micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3")
+#: Where the build keeps wheels it downloads (not committed).
+SITE_WHEELS_CACHE = HERE / "cache" / "site-wheels"
+#: The package index (PEP 503) and, in its project folder, the wheel under a stable URL.
+SIMPLE_DIR = "simple"
+PROJECT = "canasta"
+
+
+def pinned_wheel(pin: tuple[str, str, str], python: str, cache: Path = SITE_WHEELS_CACHE) -> Path:
+    """The pure wheel `pin` = (name, version, sha256) from build/cache, downloaded there with
+    pip (as `make pyodide` fetches its wheels) when missing; BuildError unless its SHA-256 is
+    the pinned one (a wrong file is deleted, so the next build fetches it again)."""
+    name, version, digest = pin
+    found = sorted(cache.glob(f"{name}-{version}-py3-none-any.whl"))
+    if not found:
+        cache.mkdir(parents=True, exist_ok=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
+             "--only-binary=:all:", "--platform", "any", "--python-version", python,
+             f"{name}=={version}", "-d", str(cache)], capture_output=True, text=True)
+        found = sorted(cache.glob(f"{name}-{version}-py3-none-any.whl"))
+        if done.returncode != 0 or not found:
+            raise BuildError(f"downloading {name}=={version} from PyPI failed:\n{done.stderr}")
+    wheel = found[0]
+    got = sha256(wheel)
+    if got != digest:
+        wheel.unlink()
+        raise BuildError(f"{wheel.name}: SHA-256 {got} is not the pinned {digest} (build_site.py); "
+                         f"the file was deleted")
+    return wheel
+
+
+def write_micropip(out: Path, pyodide_rel: str, lock_src: Path, pin: tuple[str, str, str] = MICROPIP) -> str:
+    """Vendor micropip beside the Pyodide runtime, so `loadPackage("micropip")` loads it from
+    the site: its wheel, and pyodide-lock.json naming that file with its hash (Pyodide checks
+    it, with subresource integrity in browsers). micropip must be the version the lock names
+    and depend on nothing (0.11 vendors `packaging`). Returns micropip's version."""
+    name, version, _ = pin
+    lock = json.loads(lock_src.read_text(encoding="utf-8"))
+    entry = lock["packages"].get(name)
+    if entry is None or entry["version"] != version or entry.get("depends"):
+        raise BuildError(f"{lock_src}: names {name} {entry and entry['version']} with depends "
+                         f"{entry and entry.get('depends')}; MICROPIP pins {version} with none: update the pin")
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    wheel = pinned_wheel(pin, python)
+    copy_file(wheel, out / pyodide_rel / wheel.name)
+    entry["file_name"], entry["sha256"] = wheel.name, sha256(wheel)
+    (out / pyodide_rel / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
+    return version
+
+
+def requires_python(wheel: Path) -> str:
+    """The wheel's Requires-Python (its METADATA), or "" if it names none."""
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        for line in archive.read(metadata).decode("utf-8").splitlines():
+            if not line:
+                break  # the headers end at the first blank line
+            if line.lower().startswith("requires-python:"):
+                return line.split(":", 1)[1].strip()
+    return ""
+
+
+def write_simple_index(out: Path, wheel: Path, digest: str, hashed: str) -> str:
+    """The engine's package index, PEP 503 ("simple") layout, as static files:
+
+        simple/index.html                  the projects: one link, canasta/
+        simple/canasta/index.html          the project's files: a link to the wheel under its
+                                           content-hashed URL `hashed` (cached for a year, so a
+                                           page that installed it once finds it offline), with
+                                           #sha256=<hash> (pip and micropip check it)
+        simple/canasta/<wheel name>        the same wheel under a URL stable from build to
+                                           build (revalidated: netlify.toml)
+
+    micropip requests `<index URL>/canasta/` ("//" when the index URL ends in a slash) and
+    resolves the link with Python's urljoin, which drops the empty segment: the relative
+    link resolves either way. Returns the stable wheel's path in the site."""
+    project = f"{SIMPLE_DIR}/{PROJECT}"
+    copy_file(wheel, out / project / wheel.name)
+    python = requires_python(wheel)
+    attribute = f' data-requires-python="{html_escape(python)}"' if python else ""
+    href = "../" * len(project.split("/")) + hashed  # from simple/canasta/ to the site's root
+
+    def page(title: str, link: str) -> str:
+        return ('<!DOCTYPE html>\n<html>\n<head>\n<meta name="pypi:repository-version" content="1.0">\n'
+                f"<title>{title}</title>\n</head>\n<body>\n{link}\n</body>\n</html>\n")
+
+    (out / SIMPLE_DIR / "index.html").write_text(
+        page("Simple index", f'<a href="{PROJECT}/">{PROJECT}</a>'), encoding="utf-8")
+    (out / project / "index.html").write_text(
+        page(f"Links for {PROJECT}", f'<a href="{href}#sha256={digest}"{attribute}>{wheel.name}</a>'),
+        encoding="utf-8")
+    return f"{project}/{wheel.name}"
+
+
 def build(out: Path) -> dict[str, Any]:
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
@@ -538,6 +647,8 @@ def build(out: Path) -> dict[str, Any]:
     for name in MICROPYTHON_FILES:
         copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
     copy_file(wheel, out / paths["ENGINE_WHEEL"])
+    micropip_version = write_micropip(out, paths["PYODIDE_DIR"], pyodide_dir / "pyodide-lock.json")
+    simple_wheel = write_simple_index(out, wheel, wheel_hash, paths["ENGINE_WHEEL"])
 
     values = {
         **paths,
@@ -563,6 +674,8 @@ def build(out: Path) -> dict[str, Any]:
         "pyscript": pyscript_version,
         "pyscript_dir": paths["PYSCRIPT_DIR"],
         "micropython": mpy_version,
+        "micropip": micropip_version,
+        "simple_wheel": simple_wheel,
         "build": build_hash(out),
         "files": len(files) + 2,  # with build-info.json and sw.js
         "bytes": sum((out / f).stat().st_size for f in files),

@@ -4,8 +4,10 @@
 
 Used by `make play` (port 8000) and by the end-to-end tests (tests/e2e, a free port in a
 thread). Like Netlify: "/" serves index.html, no directory listings, the [[headers]] rules of
-netlify.toml applied (a rule's `for` path: `*` matches anything, `:name` one segment), and
-correct types for .wasm, .mjs, .webmanifest, .whl and .py files.
+netlify.toml applied (a rule's `for` path: `*` matches anything, `:name` one segment; the
+CORS headers of the runtimes and the package index too), and correct types for .wasm, .mjs,
+.webmanifest, .whl and .py files. A folder's index.html answers its URL with a final slash,
+"//" included (micropip asks for `<index URL>/canasta/`).
 """
 
 from __future__ import annotations
@@ -115,8 +117,11 @@ def make_server(
     return server
 
 
-def serve_in_thread(site: Path = SITE, host: str = "127.0.0.1", port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = make_server(site, host, port)
+def serve_in_thread(site: Path = SITE, host: str = "127.0.0.1", port: int = 0,
+                    rules: list[HeaderRule] | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve `site` from a daemon thread; returns the server and its URL. `rules`: the
+    header rules (netlify.toml's when None; [] serves plain files, as another site would)."""
+    server = make_server(site, host, port, rules)
     threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
     return server, f"http://{host}:{server.server_port}/"
 

@@ -42,6 +42,7 @@ import protocol as P
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
+import ui_guide as G
 import ui_intent as I
 import ui_model as M
 import ui_render as R
@@ -71,6 +72,16 @@ def element(tag, id_="", cls="", hidden=False):
         el.className = cls
     if hidden:
         el.hidden = True
+    return el
+
+
+def overlay(tag, id_, attribute, html, hidden=False):
+    """A part of the page over the table (a panel, a banner), appended to the body: its
+    id is its class too, ``attribute`` one (name, value) pair for assistive technology."""
+    el = element(tag, id_, id_, hidden)
+    el.setAttribute(attribute[0], attribute[1])
+    el.innerHTML = html
+    document.body.appendChild(el)
     return el
 
 
@@ -114,6 +125,7 @@ class App:
                                                        "expected": self.expected(name)}))
         self.cat = self.catalogs[self.prefs["lang"]]
         self.ui = R.UIState()
+        self.guide = G.Guide({})  # guide/links.json once fetched (load_guide): no links before
         self.snap = None
         self.screen = "start"
         self.engine = None
@@ -176,16 +188,22 @@ class App:
         document.body.insertBefore(game, app.nextSibling)
         self.game = game
 
+        # The guide's panel (web/guide-panel.js fills it with a rule's section): "Why?" and
+        # every rule link open it over the page, which is never left.
+        self.guide_panel = overlay(
+            "dialog", "guide-panel", ("aria-labelledby", "guide-panel-title"),
+            '<div class="guide-panel-bar"><a id="guide-panel-page" class="guide-link" target="_blank" rel="noopener">'
+            '</a><button type="button" class="btn small" id="guide-panel-close"></button></div>'
+            '<div id="guide-panel-body" class="guide-panel-body"></div>')
+
         # The table's Hint button is behind this modal dialog, so the dialog has its own.
         self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)
 
-        banner = element("div", "update-banner", "update-banner", hidden=True)
-        banner.setAttribute("role", "status")
-        banner.innerHTML = ('<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
-                            'data-act="update-now"></button><button type="button" class="btn small" '
-                            'id="update-later" data-act="update-later"></button>')
-        document.body.appendChild(banner)
-        self.banner = banner
+        self.banner = overlay(
+            "div", "update-banner", ("role", "status"),
+            '<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
+            'data-act="update-now"></button><button type="button" class="btn small" id="update-later" '
+            'data-act="update-later"></button>', hidden=True)
 
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
@@ -217,7 +235,15 @@ class App:
         else:
             self.render_table()
         self.dialog.texts(self.cat)
+        self.render_guide_panel()
         self.render_banner()
+
+    def render_guide_panel(self):
+        d = self.guide_panel.dataset
+        d.loading = self.cat.t("guide.loading")
+        d.unavailable = self.cat.t("guide.unavailable")
+        by_id("guide-panel-page").textContent = self.cat.t("guide.whole_page")
+        by_id("guide-panel-close").textContent = self.cat.t("guide.close")
 
     def render_status(self):
         if self.engine_error is not None:
@@ -228,7 +254,10 @@ class App:
             self.set_status(self.cat.t("app.loading_engine"))
 
     def render_start(self):
-        html = R.start_menu(self.cat, self.choices(), self.has_save, self.setup)
+        choices = self.choices()
+        why = self.guide.linker(self.cat.lang, choices["variant"])
+        html = R.start_menu(self.cat, choices, self.has_save, self.setup,
+                            self.guide.page_href(self.cat.lang, choices["variant"]), why)
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -246,10 +275,12 @@ class App:
             return
         active = document.activeElement
         focus_id = active.id if active and active.id else ""
-        regions = R.regions(self.cat, self.snap, self.ui)
-        regions["g-feedback"] = R.esc(self.ui.feedback)
-        regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"),
-                                              self.snap.get("options"))
+        variant = (self.snap.get("table") or {}).get("variant", "")
+        why = self.guide.linker(self.cat.lang, variant)
+        regions = R.regions(self.cat, self.snap, self.ui, why)
+        regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
+        regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
+                                              self.guide.page_href(self.cat.lang, variant), why)
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")
@@ -326,10 +357,15 @@ class App:
         good_time = self.screen == "start" or (self.snap is not None and bool(self.snap.get("hand_over")))
         self.banner.hidden = not (self.update_waiting and not self.update_dismissed and good_time)
 
-    def feedback(self, text, kind="error"):
-        self.ui.feedback = text
-        self.ui.feedback_kind = kind
+    def feedback(self, text, kind="error", why=""):
+        """Show a message on the table; ``why`` is the guide key that explains it (ui_guide)."""
+        C.tell(self.ui, text, kind, why)
         self.render_table()
+
+    def refusal(self, error):
+        """An engine refusal, in words, with a link to the rule it enforces."""
+        code = error.get("code") if isinstance(error, dict) else ""
+        self.feedback(self.cat.error_text(error), "error", G.ERROR + str(code or ""))
 
     # ------------------------------------------------------------------ the ask dialog
     def needs_answer(self):
@@ -486,8 +522,7 @@ class App:
         elif not self.save_failed:
             # Say it once: the game goes on, but a reload would lose it.
             self.save_failed = True
-            self.ui.feedback = self.cat.t("app.save_failed")
-            self.ui.feedback_kind = "hint"
+            C.tell(self.ui, self.cat.t("app.save_failed"), "hint")
 
     def show_table(self):
         self.screen = "table"
@@ -590,7 +625,8 @@ class App:
         await asyncio.sleep(seconds)
 
     def explain(self, error):
-        self.ui.feedback = self.cat.error_text(error)
+        code = error.get("code") if isinstance(error, dict) else ""
+        C.tell(self.ui, self.cat.error_text(error), "error", G.ERROR + str(code or ""))
 
     async def send(self, intent):
         """Play the player's intent (canasta.protocol.ActionRecord): the engine reads it,
@@ -606,7 +642,7 @@ class App:
         if gen != self.gen:
             return  # the player left this game meanwhile (Menu)
         if not res.get("ok"):
-            self.feedback(self.cat.error_text(res.get("error")))
+            self.refusal(res.get("error"))
             return
         self.clear_selection()
         self.set_snapshot(res["snapshot"])
@@ -623,7 +659,7 @@ class App:
         if gen != self.gen:
             return None
         if not res.get("ok"):
-            self.feedback(self.cat.error_text(res.get("error")))
+            self.refusal(res.get("error"))
             return None
         return res
 
@@ -634,7 +670,7 @@ class App:
         if res is None:
             return
         self.update_dismissed = False
-        self.ui.feedback = ""
+        C.quiet(self.ui)
         self.ui.sheet_hidden = False
         self.set_snapshot(res)
         self.result_shown = False
@@ -737,7 +773,8 @@ class App:
         if record is not None:
             self.ui.staged, self.ui.selected = I.hint_selection(tb.hand, record)
             self.ui.suggested = record.verb if record.verb not in ("answer",) else ""
-        self.feedback(self.cat.hint_text(res), "hint")
+        reason = res.get("reason") if isinstance(res.get("reason"), dict) else {}
+        self.feedback(self.cat.hint_text(res), "hint", G.REASON + str(reason.get("code") or ""))
 
     async def answer_hint(self):
         """The expert's suggestion for the answer to the partner's "may I go out?", shown
@@ -770,9 +807,25 @@ class App:
             by_id(focus_id).focus()
 
     # ------------------------------------------------------------------ start
+    async def load_guide(self):
+        """The guide's links (guide/links.json), fetched beside the engine's start: until
+        they arrive, or if they cannot be read, the game shows no "Why?" links."""
+        try:
+            res = await window.fetch("./guide/links.json")
+            if not res.ok:
+                raise ValueError("HTTP " + str(res.status))
+            data = json.loads(await res.text())
+        except Exception as error:
+            print("could not read the guide's links", error)
+            return
+        self.guide = G.Guide(data)
+        self.rendered = {}
+        self.render()
+
     async def boot(self):
         self.build_page()
         self.render()
+        asyncio.create_task(self.load_guide())
         await self.start_engine()
         self.render()
         document.body.dataset.ui = "ready"

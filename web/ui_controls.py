@@ -21,11 +21,24 @@ def say(key, **params):
     return ("say", key, params)
 
 
+def tell(ui, text, kind="error", why=""):
+    """The table's message line: ``text`` (a refusal, a hint, an explanation) and the guide
+    key of the rule that explains it ("" for none; ui_guide)."""
+    ui.feedback = text
+    ui.feedback_kind = kind
+    ui.feedback_why = why
+
+
+def quiet(ui):
+    """No message on the table."""
+    tell(ui, "")
+
+
 def clear(ui):
     """Forget the selection, the staged groups and what was said about them."""
     ui.selected = []
     ui.staged = []
-    ui.feedback = ""
+    quiet(ui)
     ui.suggested = ""
 
 
@@ -38,13 +51,13 @@ def _selection_command(act, index, tb, ui):
             ui.selected.remove(index)
         else:
             ui.selected.append(index)
-        ui.feedback = ""
+        quiet(ui)
         ui.suggested = ""
         return RENDER
     if act == "unstage":
         if 0 <= index < len(ui.staged):
             ui.staged.pop(index)
-        ui.feedback = ""
+        quiet(ui)
         return RENDER
     clear(ui)
     return RENDER
@@ -56,7 +69,7 @@ def _stage(ui):
         return say("hints.select_cards")
     ui.staged.append(sorted(ui.selected))
     ui.selected = []
-    ui.feedback = ""
+    quiet(ui)
     return RENDER
 
 

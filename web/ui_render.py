@@ -3,6 +3,7 @@
 # tests/web run them on CPython. Every element the player acts on carries data-act (one
 # click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
 
+import ui_guide as G
 import ui_intent as I
 import ui_model as M
 
@@ -34,6 +35,7 @@ class UIState:
         self.busy = False
         self.feedback = ""      # an explanation (refusal, hint)
         self.feedback_kind = "error"
+        self.feedback_why = ""  # the guide key of the rule that explains it (ui_guide)
         self.suggested = ""     # the verb of the hint shown (its button is marked)
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
 
@@ -41,10 +43,11 @@ class UIState:
 class Table:
     """One snapshot seen through the UI: the derived facts every region needs."""
 
-    def __init__(self, cat, snap, ui):
+    def __init__(self, cat, snap, ui, why=G.no_links):
         self.cat = cat
         self.snap = snap
         self.ui = ui
+        self.why = why  # key -> the guide's section that explains it (ui_guide)
         v = snap.get("view") or {}
         self.view = v
         self.players = v.get("players", 4)
@@ -82,6 +85,28 @@ class Table:
         return out
 
 
+# --------------------------------------------------------------------------- the guide
+
+def guide_link(href, text, cls="guide-link", label=""):
+    """A link into the rules guide (web/guide-panel.js opens it in a panel over the page;
+    without script it is a plain link). ``label`` is read after the visible text."""
+    extra = '<span class="sr-only"> ' + esc(label) + '</span>' if label else ""
+    return ('<a class="' + cls + '" href="' + esc(href) + '" data-guide>' + esc(text) + extra + '</a>')
+
+
+def why_link(cat, href, subject=""):
+    """"Why?" after a refusal, a hint's reason or a rule, or "" where no section explains it."""
+    return guide_link(href, cat.t("guide.why"), "why", subject) if href else ""
+
+
+def feedback_html(cat, text, href):
+    """The table's message line: a refusal or a hint, with its "Why?"."""
+    if not text:
+        return ""
+    link = why_link(cat, href)
+    return '<span class="said">' + esc(text) + '</span>' + (" " + link if link else "")
+
+
 # --------------------------------------------------------------------------- cards
 
 def card_img(code, cls="face"):
@@ -108,10 +133,11 @@ def special_class(code, kinds):
 
 # --------------------------------------------------------------------------- start screen
 
-def start_menu(cat, prefs, has_save, setup):
+def start_menu(cat, prefs, has_save, setup, guide_href="", why=None):
     """The start screen's options and buttons (the title and status are in index.html).
     ``prefs`` are normalized choices (``Setup.normalize``), ``setup`` the catalog."""
     out = ['<form class="menu" id="start-form" action="#" novalidate>']
+    why = why or G.no_links
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
                                                      ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
     variant = prefs["variant"]
@@ -136,7 +162,7 @@ def start_menu(cat, prefs, has_save, setup):
     out.append(_radios(cat, "level", "app.level", [(lv, level_label(cat, lv), "") for lv in M.LEVELS],
                        prefs.get("level", "good")))
     out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
-    out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}))
+    out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}, why))
     out.append('<div class="menu-buttons">')
     if has_save:
         out.append('<button type="button" id="btn-continue" class="btn primary" data-act="continue">'
@@ -145,7 +171,11 @@ def start_menu(cat, prefs, has_save, setup):
                + '" data-act="new">' + esc(cat.t("app.new_game")) + '</button>')
     out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
                + esc(cat.t("app.watch")) + '</button>')
-    out.append('</div></form>')
+    out.append('</div>')
+    if guide_href:
+        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
+                                                         variant_name(cat, setup, variant)) + '</p>')
+    out.append('</form>')
     return "".join(out)
 
 
@@ -202,7 +232,7 @@ def option_text(cat, setup, switch_id, option):
     return option
 
 
-def house_rules(cat, setup, variant, players, chosen):
+def house_rules(cat, setup, variant, players, chosen, why=G.no_links):
     """The house-rule switches of this table, each a choice with its one-line options."""
     ids = setup.switch_ids(variant, players)
     if not ids:
@@ -214,8 +244,12 @@ def house_rules(cat, setup, variant, players, chosen):
            '<p class="field-note">' + esc(cat.t("app.house_rules_note")) + '</p>']
     for sid in ids:
         current = chosen.get(sid, defaults.get(sid))
-        out.append('<fieldset class="switch" id="sw-' + esc(sid) + '"><legend>' + esc(switch_title(cat, setup, sid))
-                   + '</legend>')
+        title = switch_title(cat, setup, sid)
+        out.append('<fieldset class="switch" id="sw-' + esc(sid) + '"><legend>' + esc(title) + '</legend>')
+        link = why(G.SWITCH + sid)
+        if link:
+            out.append('<p class="switch-why">' + guide_link(link, cat.t("guide.both_readings"), "guide-link", title)
+                       + '</p>')
         for o in setup.options(sid):
             mark = " (" + cat.t("app.default") + ")" if o == defaults.get(sid) else ""
             # one radio group per switch (a name shared by every switch would make one group)
@@ -254,7 +288,7 @@ def bot_levels(cat, players, sides, options):
     return rows
 
 
-def rules_summary(cat, setup, table, options=None):
+def rules_summary(cat, setup, table, options=None, guide_href="", why=G.no_links):
     """The rules of the game in progress, and its bots' levels (``options``: the save's),
     for the player to look up during play."""
     if not table:
@@ -272,8 +306,15 @@ def rules_summary(cat, setup, table, options=None):
     for sid in [i for i in setup.switch_order if i in chosen] + sorted(i for i in chosen if i not in setup.switches):
         option = chosen[sid]
         text = cat.t("table.rules_custom") if option == "custom" else option_text(cat, setup, sid, option)
-        out.append('<dt>' + esc(switch_title(cat, setup, sid)) + '</dt><dd>' + esc(text) + '</dd>')
-    out.append('</dl></details>')
+        title = switch_title(cat, setup, sid)
+        link = why(G.SWITCH + sid)
+        out.append('<dt>' + (guide_link(link, title, "guide-link") if link else esc(title)) + '</dt><dd>'
+                   + esc(text) + '</dd>')
+    out.append('</dl>')
+    if guide_href:
+        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
+                                                         variant_name(cat, setup, variant)) + '</p>')
+    out.append('</details>')
     return "".join(out)
 
 
@@ -314,11 +355,13 @@ def top_bar(tb):
         melded = side < len(tb.melds) and len(tb.melds[side]) > 0
         minimum = minimums[side] if side < len(minimums) else ""
         score = scores[side] if side < len(scores) else 0
+        text = cat.t("table.initial_meld", n=minimum)
+        link = tb.why(G.MELD_MINIMUM)
+        shown = guide_link(link, text, "guide-link") if link else esc(text)
         out.append('<div class="score' + mine + '" id="score-' + str(side) + '">'
                    '<span class="side-name">' + esc(tb.side_name(side)) + '</span> '
                    '<strong class="points">' + esc(score) + '</strong> '
-                   '<span class="minimum' + (" done" if melded else "") + '">'
-                   + esc(cat.t("table.initial_meld", n=minimum)) + '</span></div>')
+                   '<span class="minimum' + (" done" if melded else "") + '">' + shown + '</span></div>')
     out.append('</div><div class="corner"><div class="meta"><span>'
                + esc(cat.t("table.hand_number", n=v.get("hand_number", 1))) + '</span> <span>'
                + esc(cat.t("table.target", n=v.get("target", ""))) + '</span></div>')
@@ -729,7 +772,10 @@ def result_panel(tb):
             cells.append(line)
         if not present:
             continue
-        out.append('<tr data-line="' + name + '"><th scope="row">' + esc(cat.t("score_lines." + name)) + '</th>')
+        label = cat.t("score_lines." + name)
+        link = tb.why(G.SCORE + name)
+        out.append('<tr data-line="' + name + '"><th scope="row">'
+                   + (guide_link(link, label, "guide-link") if link else esc(label)) + '</th>')
         for line in cells:
             if line is None:
                 out.append('<td>—</td>')
@@ -785,9 +831,9 @@ def winner_text(tb):
     return cat.t("dialogs.winner_us") if winner == tb.my_side else cat.t("dialogs.winner_them")
 
 
-def regions(cat, snap, ui):
-    """Every region of the table by element id."""
-    tb = Table(cat, snap, ui)
+def regions(cat, snap, ui, why=G.no_links):
+    """Every region of the table by element id; ``why`` links rules to the guide (ui_guide)."""
+    tb = Table(cat, snap, ui, why)
     return {
         "g-top": top_bar(tb),
         "g-turn": turn_line(tb),

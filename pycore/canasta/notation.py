@@ -21,6 +21,7 @@ from typing import Any
 
 from .cards import Card, parse_cards, sort_cards
 from .errors import CanastaError, NotationError, echo
+from .legal import legal_actions
 from .limits import check_data, loads
 from .melds import SEQUENCE, WILD_RANK, TableMeld, new_meld
 from .rules import Rules
@@ -189,6 +190,7 @@ def from_position(data: Any) -> HandState:
         played=_bools(data, "played", n, True),
     )
     _check_counts(state)
+    _check_can_act(state)
     return state
 
 
@@ -207,6 +209,16 @@ def _check_counts(state: HandState) -> None:
         if k > limit:
             raise NotationError("too_many_copies", f"{c.text} occurs {k} times; the decks hold {limit}",
                                 card=c.text, count=k, limit=limit)
+
+
+def _check_can_act(state: HandState) -> None:
+    """A position is accepted only if the seat to act has a legal action (issue 36): an
+    empty hand in the play phase, or a partner's "yes" when no going out exists, would
+    leave every screen and bot with nothing to do."""
+    if state.phase is Phase.OVER or legal_actions(state):
+        return
+    raise NotationError("bad_position", f"seat {state.turn} has no legal action in this position ({state.phase.value} phase)",
+                        field="phase", seat=state.turn)
 
 
 def _texts(cards: tuple[Card, ...]) -> list[str]:

@@ -105,9 +105,11 @@ def score_hand(state: HandState) -> tuple[SideScore, ...]:
         for seat in range(side, r.players, r.sides):
             hand = state.hands[seat]
             if (r.black_three_going_out_bonus and state.ending is WENT_OUT and state.out_seat == seat):
-                # Seed 004: going out holding only black 3s scores them +100 each.
-                lines.append(ScoreLine("black_threes_going_out", r.black_three_going_out_bonus * len(hand),
-                                       len(hand)))
+                # Seed 004: going out holding only black 3s scores them +100 each (a line
+                # only when some were held: an empty hand went out the ordinary way).
+                if hand:
+                    lines.append(ScoreLine("black_threes_going_out", r.black_three_going_out_bonus * len(hand),
+                                           len(hand)))
                 continue
             for c in hand:
                 held += 1

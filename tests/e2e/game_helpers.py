@@ -212,4 +212,4 @@ def play_by_clicking(page: Page, action: str) -> None:
 
 def feedback(page: Page) -> str:
     page.wait_for_selector("#g-feedback:not(:empty)", timeout=READY_TIMEOUT_MS)
-    return page.inner_text("#g-feedback").strip()
+    return page.inner_text("#g-feedback .said").strip()

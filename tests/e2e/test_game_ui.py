@@ -73,7 +73,7 @@ def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: st
     # A meld of two cards: the engine refuses it, and the page explains the rule.
     page.click("#act-meld")
     error = refusal(seed, 4, ["draw", f"meld {cards[0]} {cards[1]}"])
-    expect(page.locator("#g-feedback")).to_have_text(EN.error_text(error))
+    expect(page.locator("#g-feedback .said")).to_have_text(EN.error_text(error))
     assert error["code"] == "meld_too_small"
     assert hand_of(page) == sorted(hand_after_draw)  # nothing changed
 
@@ -140,7 +140,7 @@ def test_language_switch_changes_texts_and_card_names(watched: Callable[..., Wat
     hand.nth(1).click(position=EDGE)
     page.click("#act-meld")
     error = refusal(5, 2, ["draw", f"meld {two[0]} {two[1]}"])
-    expect(page.locator("#g-feedback")).to_have_text(FR.error_text(error))
+    expect(page.locator("#g-feedback .said")).to_have_text(FR.error_text(error))
     _no_horizontal_scroll(page)
     w.assert_clean()
 

@@ -79,3 +79,20 @@ def test_csp_evaluates_no_strings(site_url: str) -> None:
         assert csp["worker-src"] == ["'self'"], (path, csp)
         assert not any("unsafe-eval" in v and v != "'wasm-unsafe-eval'" or "unsafe-inline" in v
                        for values in csp.values() for v in values), (path, csp)
+
+
+def test_cors_for_pages_elsewhere(site_url: str, build_info: dict[str, str]) -> None:
+    """What a page of another origin loads (docs/python-pages.md) may be read by it: the
+    Pyodide runtime with micropip beside it, PyScript, the wheels and the package index;
+    the game's own pages stay same-origin, and the index revalidates (its URLs are stable)."""
+    pyodide = f"pyodide/{build_info['pyodide']}/"
+    shared = [pyodide + "pyodide.mjs", pyodide + "pyodide-lock.json",
+              f"{pyodide}micropip-{build_info['micropip']}-py3-none-any.whl",
+              f"{build_info['pyscript_dir']}/core.js", build_info["engine_wheel"],
+              "simple/", "simple/canasta/", "simple//canasta/", build_info["simple_wheel"]]
+    for path in shared:
+        assert served_headers(site_url + path).get("access-control-allow-origin") == "*", path
+    for path in ("simple/", "simple/canasta/", build_info["simple_wheel"]):
+        assert served_headers(site_url + path)["cache-control"] == "no-cache", path
+    for path in ("", "index.html", "embed.html", "engine-worker.js", "sw.js", "main.py"):
+        assert "access-control-allow-origin" not in served_headers(site_url + path), path

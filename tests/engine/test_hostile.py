@@ -262,3 +262,21 @@ def test_errors_stay_small_and_serializable() -> None:
     e = CanastaError("bad_action", "x" * 100_000, text="y" * 100_000, n=10 ** 5000, ok=3)
     assert len(e.message) < 1000 and len(e.params["text"]) < 300 and e.params["ok"] == 3
     assert len(json.dumps(e.to_dict())) < 2000
+
+
+# ------------------------------------------------------- positions where nobody can act
+@pytest.mark.parametrize("changes", [
+    # an empty hand in the play phase: nothing to meld, nothing to discard
+    {"phase": "play", "hands": [[], ["5D"], ["8C"], ["9D"]]},
+    # the partner said "yes" but the hand holds no way out (RULES.md 2: going out needs a canasta)
+    {"phase": "play", "permission": "yes", "hands": [["5D", "KC", "9H"], ["5D"], ["8C"], ["9D"]]},
+], ids=["empty-hand", "yes-without-a-way-out"])
+def test_positions_where_the_seat_cannot_act_are_refused(changes: dict[str, Any]) -> None:
+    pos = {"variant": "classic", "players": 4, "turn": 0, "discard": ["4C"], "stock": ["TC", "JD"], **changes}
+    with pytest.raises(NotationError) as e:
+        from_position(pos)
+    assert e.value.code == "bad_position" and e.value.params["seat"] == 0
+    # the same position with a card to discard is accepted
+    playable = {**pos, "permission": "", "hands": [["5D", "KC"], *pos["hands"][1:]]}
+    assert from_position(playable).turn == 0
+

@@ -76,7 +76,7 @@ def test_optional_fields_have_their_defaults() -> None:
 
 
 def test_players_picks_the_player_count() -> None:
-    s = from_position({"players": 3, "turn": 2, "phase": "play", "hands": [["KS"], [], []], "scores": [1, 2, 3]})
+    s = from_position({"players": 3, "turn": 2, "phase": "play", "hands": [["KS"], [], ["4C", "9D"]], "scores": [1, 2, 3]})
     assert s.rules == variants.get("classic", 3)
     assert s.scores == (1, 2, 3)
 

@@ -76,7 +76,7 @@ def test_a_sequence_is_told_from_a_group_by_its_cards() -> None:
 
 def test_positions_with_sequences_and_two_groups_round_trip() -> None:
     pos = {"variant": "samba", "players": 4, "turn": 0, "phase": "play",
-           "hands": [["5D"], ["8D"], ["8C"], ["9D"]],
+           "hands": [["5D", "KC"], ["8D"], ["8C"], ["9D"]],
            "melds": [[["9H", "9S", "9D"], ["9C", "9C", "2S"], ["7H", "6H", "5H"]], []],
            "discard": ["4C"], "stock": ["TC"]}
     state = from_position(pos)

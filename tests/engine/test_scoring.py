@@ -274,3 +274,13 @@ def lines_of(state: Any) -> list[dict[str, tuple[int, int]]]:
 
 def totals_of(state: Any) -> list[int]:
     return [s.total for s in score_hand(state)]
+
+
+def test_house_rules_black_threes_line_only_when_black_threes_were_held() -> None:
+    """Seed 004 (maison): going out holding black 3s scores +100 each; going out the
+    ordinary way, with an empty hand, writes no such line."""
+    canasta = [["8S", "8S", "8H", "8H", "8D", "8D", "8C"]]
+    ordinary = finished(variant="maison", melds=[canasta, []], hands=[[], ["KH"], [], []])
+    assert "black_threes_going_out" not in lines(ordinary)[0]
+    held = finished(variant="maison", melds=[canasta, []], hands=[["3S", "3C"], ["KH"], [], []])
+    assert lines(held)[0]["black_threes_going_out"] == (200, 2)

@@ -21,6 +21,7 @@ except NameError:
 if BASE not in sys.path:
     sys.path.append(BASE)
 
+import ui_guide as G  # noqa: E402
 import ui_model as M  # noqa: E402
 import ui_render as R  # noqa: E402
 import ui_text  # noqa: E402
@@ -123,6 +124,25 @@ for players, sides in ((2, 2), (3, 3), (4, 2), (6, 2), (6, 3)):
             + [M.side_key(s, 1 % sides, players, watch, sides) for s in range(sides)]
             + [M.seat_positions(1, players)])
 
+# A guide's links as its build writes them (guide/links.json), small: the resolution's
+# order (the game's page, then the fallbacks) and its refusals of damaged data.
+LINKS = {"v": 1, "langs": ["en", "fr"], "pages": {"classic": "classic", "samba": "samba", "maison": "house-rules"},
+         "fallback": ["classic", "playing"],
+         "explains": {"classic": {"error:pile_frozen": "frozen-pile", "score:red_threes": "red-threes",
+                                  "meld-minimum": "initial-meld", "switch:D3": "d3"},
+                      "samba": {"error:pile_frozen": "samba-pile", "score:sambas": "sambas"},
+                      "playing": {"error:not_your_turn": "turns"}}}
+GUIDE = G.Guide(LINKS)
+for variant in ("classic", "samba", "maison", "bolivia", "nope"):
+    out("guide " + variant, [GUIDE.page_href("fr", variant)]
+        + [GUIDE.href(lang, variant, key) for lang in ("en", "de")
+           for key in ("error:pile_frozen", "score:sambas", "error:not_your_turn", "switch:D3", "reason:x", "")])
+for damaged in (None, [], {"pages": [], "explains": {"classic": []}, "fallback": "classic"}):
+    g = G.Guide(damaged)
+    out("guide damaged", [g.page_href("en", "classic"), g.href("en", "classic", "error:pile_frozen")])
+out("feedback", [R.feedback_html(cats["fr"], "Non <b>", GUIDE.href("fr", "samba", "error:pile_frozen")),
+                 R.feedback_html(cats["en"], "No", ""), R.feedback_html(cats["en"], "", "guide/en/x.html")])
+
 with open(SNAPSHOTS) as f:
     snapshots = json.loads(f.read())
 for n in range(len(snapshots)):
@@ -136,7 +156,10 @@ for n in range(len(snapshots)):
             ui.selected = [0, len(hand) - 1] if n % 2 else [0]
             if len(hand) > 4 and n % 4 == 1:
                 ui.staged = [[1, 2]]
-        regions = R.regions(cats[lang], snap, ui)
+        # every other snapshot with links into a guide (LINKS below): the score sheet's
+        # lines, the initial-meld minimum
+        why = GUIDE.linker(lang, (snap.get("table") or {}).get("variant", "")) if n % 2 else G.no_links
+        regions = R.regions(cats[lang], snap, ui, why)
         for name in sorted(regions):
             out("snap %d %s %s" % (n, lang, name), regions[name])
 with open(CATALOG) as f:
@@ -147,6 +170,8 @@ choices, changed = setup.normalize(prefs)
 out("choices", [choices["players"], choices["target"], sorted(choices["table_switches"].items()), changed])
 out("menu", R.start_menu(cats["fr"], choices, True, setup))
 out("menu2", R.start_menu(cats["en"], setup.normalize(M.DEFAULTS)[0], False, setup))
+out("menu-guide", R.start_menu(cats["fr"], choices, True, setup, GUIDE.page_href("fr", "classic"),
+                               GUIDE.linker("fr", "classic")))
 for n in (3, 6):
     out("menu%d" % n, R.start_menu(cats["en"], setup.normalize(dict(M.DEFAULTS, players=n))[0], False, setup))
 bad, changed = setup.normalize({"lang": "en", "variant": "nope", "players": 5, "target": 3, "speed": "slow"})
@@ -154,6 +179,9 @@ out("bad", [bad["variant"], bad["players"], bad["target"], changed])
 for snap in snapshots[:2]:
     for lang in ("en", "fr"):
         out("rules " + lang, R.rules_summary(cats[lang], setup, snap.get("table"), snap.get("options")))
+        variant = (snap.get("table") or {}).get("variant", "")
+        out("rules guide " + lang, R.rules_summary(cats[lang], setup, snap.get("table"), snap.get("options"),
+                                                   GUIDE.page_href(lang, variant), GUIDE.linker(lang, variant)))
 out("levels", R.bot_levels(cats["fr"], 4, 2, {"humans": [0], "bot": "casual", "bots": {"2": "expert", "3": "nope"}}))
 out("levels2", R.bot_levels(cats["en"], 4, 2, {"humans": [], "bot": "good", "bots": {str(s): "beginner" for s in range(4)}}))
 out("levels3", [R.bot_levels(cats["en"], 4, 2, None), R.bot_levels(cats["en"], 2, 2, {"humans": [0, 1]})])
