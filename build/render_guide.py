@@ -402,7 +402,9 @@ def print_still(record: Mapping[str, Any], lang: str, root: str) -> str:
     still = still.replace("<img ", '<img loading="lazy" ')
     title = record["title"].get(lang) or record["title"]["en"]
     caption = frame["caption"].get(lang) or frame["caption"]["en"]
-    return (f'<figure class="gd-still" aria-hidden="true"><div class="game ex-table" data-players="{frame["players"]}">'
+    # `hidden`: hidden wherever the section is shown (the game's panel takes sections out of
+    # these pages), and shown only by the guide's print CSS
+    return (f'<figure class="gd-still" hidden aria-hidden="true"><div class="game ex-table" data-players="{frame["players"]}">'
             f'{still}</div><figcaption><strong>{html.escape(title)}</strong> {html.escape(caption)} '
             f'<em>({CHROME[lang]["print_note"]})</em></figcaption></figure>')
 
