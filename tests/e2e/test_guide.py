@@ -102,7 +102,7 @@ def test_a_guide_page_offline_after_one_visit(watched: Callable[..., Watched], s
     w.assert_clean()
 
 
-@pytest.mark.parametrize("path", ["en/classic", "fr/playing", "fr/index"])
+@pytest.mark.parametrize("path", ["en/classic", "fr/playing", "fr/index", "en/samba", "fr/house-rules"])
 def test_axe_finds_no_serious_problem_on_a_guide_page(watched: Callable[..., Watched], site_url: str,
                                                       path: str) -> None:
     """axe-core (build/node_modules, an npm devDependency) in the page and in its example
