@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed fuzz soak clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed bench-guide fuzz soak clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -49,6 +49,7 @@ help:
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
 	@echo "make bench-embed   embedded examples on another origin: drawn, bytes, first verdict vs bare Pyodide"
+	@echo "make bench-guide   the rules guide in headless Chromium: time to a readable page, cold and warm; its size"
 	@echo "make fuzz          hostile-input probes, longer than the tests' (FUZZ_ARGS=\"--seconds 60 --seed 2\")"
 	@echo "make soak          100,000 hands of random play over every preset, invariants checked, on every core"
 	@echo "make clean         remove everything generated (.venv, dist/, build caches)"
@@ -148,6 +149,10 @@ bench-site: site $(E2E_STAMP) chromium
 # --- bench-embed: embedded examples in headless Chromium (prints figures, asserts nothing)
 bench-embed: site $(E2E_STAMP) chromium
 	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_embed.py $(BENCH_EMBED_ARGS)
+
+# --- bench-guide: the rules guide in headless Chromium (prints figures, asserts nothing)
+bench-guide: site $(E2E_STAMP) chromium
+	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_guide.py $(BENCH_GUIDE_ARGS)
 
 # --- fuzz: the hostile-input probes of tests/engine/test_hostile.py, longer ------
 # Per probe: inputs tried / accepted / refused / crashed (canasta.lab.fuzz); fails on a crash.

@@ -342,6 +342,8 @@ def manifest() -> dict[str, object]:
             {"src": rel, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
             for rel, size, purpose in ICONS
         ],
+        # the rules guide (build/render_guide.py); guide/ opens it in the browser's language
+        "shortcuts": [{"name": "How to play · Règles du jeu", "short_name": "Rules · Règles", "url": "./guide/"}],
     }
 
 
@@ -492,14 +494,25 @@ def write_protocol(out: Path, wheel: Path) -> None:
     (out / "protocol.py").write_bytes(data)
 
 
+def run_renderer(script: str, out: Path, wheel: Path, what: str) -> None:
+    """Run build/<script> WHEEL WEB OUT in its own interpreter (the engine imported from
+    the wheel, nothing of it left here); its failure stops the build."""
+    done = subprocess.run([sys.executable, str(HERE / script), str(wheel), str(WEB), str(out)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{what} failed:\n{done.stderr}")
+
+
 def write_examples(out: Path, wheel: Path) -> None:
     """examples/*.frames.json: every live rule example checked by the engine the site
-    ships and drawn into stills (build/render_examples.py, in its own interpreter); a
-    broken example stops the build."""
-    done = subprocess.run([sys.executable, str(Path(__file__).with_name("render_examples.py")), str(wheel), str(WEB),
-                           str(out)], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BuildError(f"rendering the examples failed:\n{done.stderr}")
+    ships and drawn into stills (build/render_examples.py); a broken example stops the build."""
+    run_renderer("render_examples.py", out, wheel, "rendering the examples")
+
+
+def write_guide(out: Path, wheel: Path) -> None:
+    """guide/: the rules guide's pages and links.json (build/render_guide.py), after the
+    examples, whose stills it prints; a guide that breaks its format stops the build."""
+    run_renderer("render_guide.py", out, wheel, "rendering the rules guide")
 
 
 # --- pages elsewhere: micropip beside Pyodide, and a package index -----------------
@@ -647,6 +660,7 @@ def build(out: Path) -> dict[str, Any]:
     write_variants(out, wheel)
     write_protocol(out, wheel)
     write_examples(out, wheel)
+    write_guide(out, wheel)
     cards = write_cards(out)
     write_icons(out)
     (out / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
