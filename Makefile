@@ -66,6 +66,11 @@ $(VENV_STAMP): requirements-dev.txt
 # Built from a copy of the sources in dist/.wheel-src: setuptools writes build/lib,
 # build/bdist.* and *.egg-info next to the sources it builds, which would litter
 # pycore/ and our own build/ folder (and could ship stale modules from build/lib).
+# Reproducible: the wheel's entries carry this fixed time (wheel honours SOURCE_DATE_EPOCH)
+# and are written in sorted order, so the same sources give the same bytes, the same
+# content hash in the site's file names, and no new download for returning players
+# (tests/e2e/test_reproducible.py builds twice and compares).
+SOURCE_DATE_EPOCH ?= 315532800
 wheel: $(WHEEL_STAMP)
 
 $(WHEEL_STAMP): $(VENV_STAMP) $(WHEEL_INPUTS)
@@ -73,7 +78,7 @@ $(WHEEL_STAMP): $(VENV_STAMP) $(WHEEL_INPUTS)
 	tar -cf - --exclude=__pycache__ --exclude='*.egg-info' \
 	    pyproject.toml README.md $(wildcard LICENSE* COPYING*) pycore | tar -xf - -C $(WHEEL_SRC)
 	rm -f $(WHEEL_DIR)/canasta-*.whl
-	$(VPY) -m build --wheel --outdir $(WHEEL_DIR) $(WHEEL_SRC)
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) $(VPY) -m build --wheel --outdir $(WHEEL_DIR) $(WHEEL_SRC)
 	rm -rf $(WHEEL_SRC)
 	@ls $(WHEEL_DIR)/canasta-*-py3-none-any.whl
 	touch $@

@@ -620,12 +620,14 @@ def write_simple_index(out: Path, wheel: Path, digest: str, hashed: str) -> str:
     return f"{project}/{wheel.name}"
 
 
-def build(out: Path) -> dict[str, Any]:
+def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
+    """Build the site into ``out`` from the engine wheel in ``wheels`` and the npm runtimes.
+    The same inputs give the same bytes (tests/e2e/test_reproducible.py)."""
     t0 = time.perf_counter()
     pyodide_dir, pyodide_version = npm_package("pyodide")
     pyscript_dir, pyscript_version = npm_package("@pyscript/core")
     mpy_dir, mpy_version = npm_package("@micropython/micropython-webassembly-pyscript")
-    wheel, engine_version = engine_wheel()
+    wheel, engine_version = engine_wheel(wheels)
     wheel_hash = sha256(wheel)
 
     if out.exists():
@@ -690,9 +692,10 @@ def build(out: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "dist" / "site", help="output folder (emptied first)")
+    parser.add_argument("--wheels", type=Path, default=WHEELS, help="folder holding the engine wheel")
     args = parser.parse_args(argv)
     try:
-        info = build(args.out.resolve())
+        info = build(args.out.resolve(), args.wheels.resolve())
     except BuildError as error:
         print(f"build_site: {error}", file=sys.stderr)
         return 1
