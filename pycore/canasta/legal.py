@@ -1,7 +1,7 @@
 """The legal actions of a hand, enumerated canonically (DESIGN.md convention 4).
 
-What is listed, one generator per verb chained in this order, each reading like the rule
-it enumerates: ``draw`` or ``pass`` (``_draws``); every way to take the pile
+What is listed, one function per verb called in this order, each reading like the rule
+it enumerates and appending its actions to one list: ``draw`` or ``pass`` (``_draws``); every way to take the pile
 (``_take_pile``); new melds (``_new_melds``: groups, black 3s, wild-card melds,
 sequences; or the minimal openings); additions, meld by meld (``_additions``);
 ``merge`` (``_mergers``); ``swap`` (``_swaps``); discards (``_discards``); ``ask``
@@ -104,10 +104,9 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
-    out: list[Action] = []
     for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
-        out.extend(verb(turn))
-    return LegalActions(state, out)
+        verb(turn)
+    return LegalActions(state, turn.out)
 
 
 def _ok(state: HandState, action: Action) -> bool:
@@ -130,21 +129,17 @@ def _pile_in_reach(state: HandState, hand: Cards) -> bool:
         m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
 
 
-#: What a verb gives: its legal actions, in canonical order (a generator, or a tuple when
-#: there is at most one).
-Actions = Iterable[Action]
-
-
 class _Turn:
-    """What every verb's generator reads: the state, the hand by card kind, the side's
-    melds and the room left before the last cards need ``apply``'s checks; in the play
-    phase, also the side's wild-card room, the ranks nobody may meld and the choices of
-    wild cards a group may take."""
+    """What every verb reads, and the list each appends its legal actions to (``out``):
+    the state, the hand by card kind, the side's melds and the room left before the last
+    cards need ``apply``'s checks; in the play phase, also the side's wild-card room, the
+    ranks nobody may meld and the choices of wild cards a group may take."""
 
-    __slots__ = ("state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room", "min_nat",
-                 "closed", "wild_options", "blocked", "_ranks")
+    __slots__ = ("out", "state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room",
+                 "min_nat", "closed", "wild_options", "blocked", "_ranks")
 
     def __init__(self, state: HandState, hand: Cards) -> None:
+        self.out: list[Action] = []
         self.state = state
         self.hand = hand
         self.rules = r = state.rules
@@ -183,45 +178,46 @@ class _Turn:
         rank = ranks[i]
         return rank if ranks.count(rank) == 1 else f"#{i}"
 
-    def fits(self, action: Action, used: int) -> bool:
-        """A candidate that lays ``used`` hand cards is legal as it stands when the player
-        keeps two cards and no answer is pending (``room``); otherwise (and with ``used``
-        -1, where only ``apply`` can tell) ``apply`` decides."""
-        return 0 <= used <= self.room or _ok(self.state, action)
+    def push(self, action: Action, used: int) -> None:
+        """List a candidate that lays ``used`` hand cards: it is legal as it stands when the
+        player keeps two cards and no answer is pending (``room``); otherwise (and with
+        ``used`` -1, where only ``apply`` can tell) ``apply`` decides."""
+        if 0 <= used <= self.room or _ok(self.state, action):
+            self.out.append(action)
 
 
 # ---------------------------------------------------------------- draw phase
-def _draws(t: _Turn) -> Actions:
+def _draws(t: _Turn) -> None:
     """Draw from the stock; with the stock empty, ``pass`` ends the hand unless the pile
     must be taken (RULES.md 2 "A turn", "Stock exhausted")."""
     if t.state.stock:
-        return (DRAW,)
-    return (PASS,) if t.fits(PASS, -1) else ()
+        t.out.append(DRAW)
+    else:
+        t.push(PASS, -1)
 
 
-def _take_pile(t: _Turn) -> Actions:
+def _take_pile(t: _Turn) -> None:
     """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
     D8; RULES.md 3, 4): ``_takes``."""
-    if not t.state.discard:
-        return ()
-    return (take for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers) if t.fits(take, used))
+    if t.state.discard:
+        for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers):
+            t.push(take, used)
 
 
 # ---------------------------------------------------------------- play phase
-def _new_melds(t: _Turn) -> Actions:
+def _new_melds(t: _Turn) -> None:
     """New melds from hand (RULES.md 2 "Meld legality"): for a side that has opened, one
     group per rank it may start (every number of naturals and split of wild cards), black
     3s (only to go out), a wild-card meld (RULES.md 3, 5) and sequences (RULES.md 4, S6);
     for a side that has not, the minimal openings (RULES.md 2 "Initial meld minimum") and
     canastas from hand (RULES.md 3)."""
     if t.melds:
-        return _opened_melds(t)
-    if t.rules.no_opening_first_turn and not t.state.played[t.state.turn]:
-        return ()
-    return _opening_melds(t)
+        _opened_melds(t)
+    elif not (t.rules.no_opening_first_turn and not t.state.played[t.state.turn]):
+        _opening_melds(t)
 
 
-def _opened_melds(t: _Turn) -> Iterator[Action]:
+def _opened_melds(t: _Turn) -> None:
     r, melds, by_kind = t.rules, t.melds, t.by_kind
     blocked = t.blocked
     # Ranks that take no new group: the side holds a group of it that is not full (or any,
@@ -235,46 +231,38 @@ def _opened_melds(t: _Turn) -> Iterator[Action]:
                 counts[m.rank] = counts.get(m.rank, 0) + 1
         held = {k for k, n in counts.items() if n >= r.groups_per_rank} | t.closed
     wopts = t.wild_options
-    room = t.room
+    room, out, push = t.room, t.out, t.push
     for kind, cards in by_kind.items():
         if kind in held or len(cards) < t.min_nat or not cards[0].natural:
             continue
         for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
-            meld = _meld(group)
-            if len(group) <= room or t.fits(meld, len(group)):
-                yield meld
+            if len(group) <= room:
+                out.append(_meld(group))
+            else:
+                push(_meld(group), len(group))
     b3 = by_kind.get("B3")
     if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
         for n in range(3, min(4, len(b3)) + 1):
-            meld = Meld((tuple(b3[:n]),))
-            if t.fits(meld, -1):
-                yield meld
+            push(Meld((tuple(b3[:n]),)), -1)
     if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
         for group in _wild_melds(r, t.twos, t.jokers):
-            meld = _meld(group)
-            if t.fits(meld, len(group)):
-                yield meld
+            push(_meld(group), len(group))
     if r.sequences:
         for run in _runs(r, t.hand):
-            meld = _meld(sort_cards(run))
-            if t.fits(meld, len(run)):
-                yield meld
+            push(_meld(sort_cards(run)), len(run))
         if r.sequence_wilds:
             for run in _wild_runs(r, t.hand, t.twos, t.jokers, min(r.sequence_wilds, t.side_room)):
-                meld = _meld(run)
-                if t.fits(meld, len(run)):
-                    yield meld
+                push(_meld(run), len(run))
 
 
-def _opening_melds(t: _Turn) -> Iterator[Action]:
+def _opening_melds(t: _Turn) -> None:
     r, by_kind = t.rules, t.by_kind
     seen: set[Action] = set()
     for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room):
         if groups:
             action = Meld(groups)
             seen.add(action)
-            if t.fits(action, sum(len(g) for g in groups)):
-                yield action
+            t.push(action, sum(len(g) for g in groups))
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
         wopts = t.wild_options
@@ -283,16 +271,16 @@ def _opening_melds(t: _Turn) -> Iterator[Action]:
                 continue
             for group in _group_options(r, kind, cards, 0, t.min_nat, wopts):
                 meld = _meld(group)
-                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
-                    yield meld
+                if len(group) >= r.canasta_size and meld not in seen:
+                    t.push(meld, -1)
         if r.wild_melds:
             for group in _wild_melds(r, t.twos, t.jokers):
                 meld = _meld(group)
-                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
-                    yield meld
+                if len(group) >= r.canasta_size and meld not in seen:
+                    t.push(meld, -1)
 
 
-def _additions(t: _Turn) -> Iterator[Action]:
+def _additions(t: _Turn) -> None:
     """Cards from hand onto the side's melds, meld by meld in table order (RULES.md 2 "A
     turn"): a sequence's extensions at either end (RULES.md 4; S6), wild cards onto an
     unfinished wild-card meld (RULES.md 3, 5), naturals of a group's rank with every split
@@ -300,7 +288,7 @@ def _additions(t: _Turn) -> Iterator[Action]:
     r, melds, by_kind, hand = t.rules, t.melds, t.by_kind, t.hand
     if not melds:
         return
-    side_room, room = t.side_room, t.room
+    side_room, room, out, push = t.side_room, t.room, t.out, t.push
     wopts = t.wild_options
     blocked = t.blocked
     gmax = r.group_max
@@ -314,17 +302,13 @@ def _additions(t: _Turn) -> Iterator[Action]:
             exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
                     else _extensions(r, m, hand))
             for ext in exts:
-                add = _add(f"#{i}", ext, ())
-                if t.fits(add, len(ext)):
-                    yield add
+                push(_add(f"#{i}", ext, ()), len(ext))
             continue
         if m.kind is WILD:
             if not m.full(r):
                 for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
                     if w:
-                        add = _add(f"#{i}", wild, ())
-                        if t.fits(add, w):
-                            yield add
+                        push(_add(f"#{i}", wild, ()), w)
             continue
         nat = by_kind.get(m.rank)
         if m.rank in t.closed:
@@ -347,70 +331,63 @@ def _additions(t: _Turn) -> Iterator[Action]:
                     break
                 n = j + w
                 if n and not (gmax and size + n > gmax):
-                    add = _add(target, base, wild)
-                    if n <= room or t.fits(add, n):
-                        yield add
+                    if n <= room:
+                        out.append(_add(target, base, wild))
+                    else:
+                        push(_add(target, base, wild), n)
 
 
-def _mergers(t: _Turn) -> Actions:
+def _mergers(t: _Turn) -> None:
     """Two groups of one rank made one, where their union is a legal group (RULES.md 4)."""
-    if not (t.melds and t.rules.groups_per_rank > 1):
-        return ()
-    return (merge for merge in (Merge(first, second) for first, second in _merges(t.rules, t.melds))
-            if t.fits(merge, 0))
+    if t.melds and t.rules.groups_per_rank > 1:
+        for first, second in _merges(t.rules, t.melds):
+            t.push(Merge(first, second), 0)
 
 
-def _swaps(t: _Turn) -> Actions:
+def _swaps(t: _Turn) -> None:
     """Seed 003's swap (RULES.md 4): a natural of the rank takes the place of each wild
     card of a group that is not yet a canasta; the wild card goes to the hand."""
-    return _swap_candidates(t) if t.rules.swap_wilds and t.melds else ()
-
-
-def _swap_candidates(t: _Turn) -> Iterator[Action]:
+    if not (t.rules.swap_wilds and t.melds):
+        return
     for i, m in enumerate(t.melds):
         nat = t.by_kind.get(m.rank)
         if nat and m.kind is GROUP and m.wilds and not m.is_canasta(t.rules):
             target = t.target(i)
             for joker in _distinct(m.cards):
                 if joker.wild:
-                    swap = Swap(target, nat[0], joker)
-                    if t.fits(swap, 0):
-                        yield swap
+                    t.push(Swap(target, nat[0], joker), 0)
 
 
-def _discards(t: _Turn) -> Actions:
+def _discards(t: _Turn) -> None:
     """One discard per distinct card (RULES.md 2 "A turn"; RULES.md 3 "Discarding"); the
     last card, or any card after a "yes", only where ``apply`` lets it go out."""
-    out: list[Action] = []
     prev = None
     hand = t.hand
     if t.state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:
                 prev = c
-                if t.fits(_DISCARDS[c], -1):
-                    out.append(_DISCARDS[c])
-        return out
+                t.push(_DISCARDS[c], -1)
+        return
+    out = t.out
     allowed = allowed_kinds(t.state)
     for c in hand:
         if c is not prev and (allowed is None or c.kind in allowed):
             prev = c
             out.append(_DISCARDS[c])
-    return out
 
 
-def _asks(t: _Turn) -> Actions:
+def _asks(t: _Turn) -> None:
     """"May I go out?" (RULES.md 2 "Going out"): to the partner, once, before the last
     cards, and only when the hand can go out (``play.ask_refusal``)."""
     state = t.state
     if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and ask_refusal(state) is None:
-        return (ASK,)
-    return ()
+        t.out.append(ASK)
 
 
-#: The verbs in canonical order (module docstring), by phase.
-_DRAW_VERBS: tuple[Callable[[_Turn], Actions], ...] = (_draws, _take_pile)
-_PLAY_VERBS: tuple[Callable[[_Turn], Actions], ...] = (
+#: The verbs in canonical order (module docstring), by phase; each appends to ``_Turn.out``.
+_DRAW_VERBS: tuple[Callable[[_Turn], None], ...] = (_draws, _take_pile)
+_PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
     _new_melds, _additions, _mergers, _swaps, _discards, _asks)
 
 
