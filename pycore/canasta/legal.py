@@ -28,12 +28,13 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
+from .limits import MAX_OPENING_STEPS, MAX_OPENINGS
 from .errors import IllegalAction
 from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, grow, new_sequence, wild_limit
 from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
@@ -200,8 +201,11 @@ def _take_pile(t: _Turn) -> None:
     """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
     D8; RULES.md 3, 4): ``_takes``."""
     if t.state.discard:
-        for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers):
+        budget = _Budget()
+        for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers, budget):
+            listed = len(t.out)
             t.push(take, used)
+            budget.listed += len(t.out) - listed
 
 
 # ---------------------------------------------------------------- play phase
@@ -258,11 +262,15 @@ def _opened_melds(t: _Turn) -> None:
 def _opening_melds(t: _Turn) -> None:
     r, by_kind = t.rules, t.by_kind
     seen: set[Action] = set()
-    for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room):
+    budget = _Budget()
+    most = t.room if t.room >= 0 else len(t.hand)  # leaving two cards (after "yes": apply decides)
+    for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room, budget, most):
         if groups:
             action = Meld(groups)
             seen.add(action)
+            listed = len(t.out)
             t.push(action, sum(len(g) for g in groups))
+            budget.listed += len(t.out) - listed
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
         wopts = t.wild_options
@@ -431,7 +439,7 @@ def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int
 
 
 def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
-           jokers: Cards) -> Iterator[tuple[Action, int]]:
+           jokers: Cards, budget: _Budget) -> Iterator[tuple[Action, int]]:
     if not state.discard:
         return
     top = state.discard[-1]
@@ -496,8 +504,10 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         j = len(group) - a - b
         shaped = _shape_met(r, j + 1, a + b)
         rest = _without(state.hands[state.turn], group)
+        # the extra melds leave two cards, with the rest of the pile in hand
+        most = len(rest) + len(state.discard) - 3 if not state.permission else len(rest)
         for extra in _openings(state, by_kind, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b,
-                               shape_done=shaped, wilds_used=a + b > 0):
+                               budget, most, shape_done=shaped, wilds_used=a + b > 0):
             total = first_value + sum(r.value(c.kind) for g in extra for c in g)
             keep_shape = shaped and not any(_shape_met(r, _naturals(g), len(g) - _naturals(g)) for g in extra)
             if not _first_group_minimal(state, top.rank, j, a, b, total, keep_shape):
@@ -699,18 +709,24 @@ def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]
 
 
 def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-              start: int, hand: Cards, room: int = 99, shape_done: bool = False,
+              start: int, hand: Cards, room: int, budget: _Budget, most: int, shape_done: bool = False,
               wilds_used: bool = False) -> Iterator[tuple[Cards, ...]]:
     """Minimal openings: groups only (``_minimal``), and, where sequences are played, one
     sequence with the fewest groups that complete it (a sequence none of whose end cards
-    could be left out). Openings with two sequences are not listed; ``apply`` takes them."""
-    yield from _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room)
+    could be left out). Openings with two sequences are not listed; ``apply`` takes them.
+    Each spends one of ``budget``'s openings; none is listed once they are spent.
+    ``most``: the cards an opening may hold with the player keeping two."""
+    for groups in _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room, budget, most):
+        budget.openings -= 1
+        yield groups
     r = state.rules
     if not r.sequences:
         return
     need = state.initial_minimum(state.side)
     value = r.value
     for run in _runs(r, hand):
+        if budget.openings <= 0:
+            return
         v = sum(value(c.kind) for c in run)
         left: dict[str, list[Card]] = {}
         for k, cards in by_kind.items():
@@ -720,12 +736,14 @@ def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jok
                     rest.remove(c)
             if rest:
                 left[k] = rest
-        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room):
+        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room, budget,
+                               most - len(run)):
             total = start + v + sum(value(c.kind) for g in groups for c in g)
             if total - v >= need:
                 continue  # the sequence is not needed
             if len(run) > 3 and min(value(run[0].kind), value(run[-1].kind)) <= total - need:
                 continue
+            budget.openings -= 1
             yield groups + (sort_cards(run),)
 
 
@@ -763,15 +781,44 @@ def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, to
     return True
 
 
+#: One group of an opening as the search counts it: (rank, naturals, 2s, jokers).
+_Choice = tuple[str, int, int, int]
+
+
+class _Budget:
+    """The work one verb may spend enumerating openings (``limits.MAX_OPENING_STEPS``
+    group choices tried, ``limits.MAX_OPENINGS`` openings found), and how many of its
+    actions with an opening the verb has listed (``listed``)."""
+
+    __slots__ = ("steps", "openings", "listed")
+
+    def __init__(self) -> None:
+        self.steps = MAX_OPENING_STEPS
+        self.openings = MAX_OPENINGS
+        self.listed = 0
+
+
+class _Spent(Exception):
+    """The budget ran out: the enumeration stops where it is."""
+
+
 def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
              start: int, shape_done: bool = False, wilds_used: bool = False,
-             room: int = 99) -> Iterator[tuple[Cards, ...]]:
+             room: int = 99, budget: _Budget | None = None, most: int = 999) -> Iterator[tuple[Cards, ...]]:
     """Sets of new groups whose value, with ``start``, reaches the side's minimum and that
     hold the shape the rules ask (``shape_done``: already held), none of which (and no
     card of which) could be left out: the minimal openings. A wild-card meld (RULES.md 3)
     is one more possible group; while it would stay unfinished no other group of the
-    set holds a wild card (``wilds_used``: the group taken with the top card has some)."""
+    set holds a wild card (``wilds_used``: the group taken with the top card has some).
+
+    The enumeration spends ``budget`` (issue 36: a hand of 40 cards holds tens of
+    thousands of minimal openings): once it runs out, the openings found so far are all,
+    and if none was found and the verb has listed none yet, ``_one_minimal`` finds one of
+    at most ``most`` cards whenever one exists."""
     r = state.rules
+    spend = budget or _Budget()
+    if spend.openings <= 0:
+        return
     need = state.initial_minimum(state.side)
     if r.opening_shape is OpeningShape.ANY:
         shape_done = True
@@ -810,10 +857,14 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
         opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(len(twos), len(jokers), r.wild_meld_max)
                      if a + b >= r.wild_meld_min])
     found: list[tuple[Cards, ...]] = []
-    chosen: list[tuple[str, int, int, int]] = []
+    chosen: list[_Choice] = []
     n_twos, n_jokers = len(twos), len(jokers)
+    # Building the options is work too: each counts as a step (what is left may not pay
+    # for this search: then the budget is spent, never overdrawn).
+    cost = len(ranks) + sum(len(o) for o in opts)
+    spend.steps = spend.steps - cost if cost <= spend.steps else -1
 
-    def ok(sel: list[tuple[str, int, int, int]]) -> tuple[bool, bool]:
+    def ok(sel: list[_Choice]) -> tuple[bool, bool]:
         """(the wild cards are where the rules allow, the shape is held)."""
         shaped = shape_done
         wild_meld_open = False
@@ -834,6 +885,9 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 return
             rank = ranks[k]
             for j, a, b, gv in opts[k]:
+                spend.steps -= 1
+                if spend.steps < 0:
+                    raise _Spent
                 if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
                     continue
                 chosen.append((rank, j, a, b))
@@ -841,31 +895,118 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 valid, shaped = ok(chosen)
                 if valid and reached >= need and shaped:
                     if _is_minimal(r, chosen, reached, need, ok):
-                        groups = []
-                        tu = ju = 0
-                        for rk, jj, aa, bb in chosen:
-                            nat = tuple(by_kind[rk][:jj]) if rk != WILD_RANK else ()
-                            groups.append(nat + twos[tu:tu + aa] + jokers[ju:ju + bb])
-                            tu += aa
-                            ju += bb
-                        found.append(tuple(groups))
+                        found.append(_groups(chosen, by_kind, twos, jokers))
+                        if len(found) >= spend.openings:
+                            raise _Spent
                 elif valid:
                     dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
-    dfs(0, 0, 0, start)
+    try:
+        if spend.steps < 0:
+            raise _Spent
+        dfs(0, 0, 0, start)
+    except _Spent:
+        if not found and not spend.listed:
+            one = _one_minimal(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok)
+            if one is not None:
+                found.append(_groups(one, by_kind, twos, jokers))
     yield from found
 
 
-def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int,
-                ok: Callable[[list[tuple[str, int, int, int]]], tuple[bool, bool]]) -> bool:
+def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
+    """The cards of an opening: each rank's first naturals, the 2s and jokers in order."""
+    groups = []
+    tu = ju = 0
+    for rank, j, a, b in chosen:
+        nat = tuple(by_kind[rank][:j]) if rank != WILD_RANK else ()
+        groups.append(nat + twos[tu:tu + a] + jokers[ju:ju + b])
+        tu += a
+        ju += b
+    return tuple(groups)
+
+
+def _one_minimal(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+                 n_jokers: int, room: int, start: int, need: int, most: int,
+                 ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> list[_Choice] | None:
+    """One minimal opening of at most ``most`` cards (the player keeps two), or None when
+    there is none: the most valuable set of groups, then cards and groups left out one at
+    a time while the rest is still an opening (``_smaller``). The most valuable set comes
+    from dynamic programming over the ranks in order (``_most_valuable``), first on the
+    2s and jokers used and the rules' flags only; if the opening left is too big, again
+    with the cards used in the state, which finds one of at most ``most`` cards whenever
+    there is one."""
+    for count_cards in (False, True):
+        found = _most_valuable(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok, count_cards)
+        if found is None:
+            return None
+        total, chosen = found
+        while True:
+            smaller = next(_smaller(r, chosen, total, need, ok), None)
+            if smaller is None:
+                break
+            chosen, total = smaller
+        if sum(j + a + b for _, j, a, b in chosen) <= most:
+            return chosen
+    return None
+
+
+def _most_valuable(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+                   n_jokers: int, room: int, start: int, need: int, most: int,
+                   ok: Callable[[list[_Choice]], tuple[bool, bool]],
+                   count_cards: bool) -> tuple[int, list[_Choice]] | None:
+    """The most valuable opening (with ``count_cards``: of at most ``most`` cards), or
+    None. A state is (2s, jokers, a group holds wild cards, the shape is held, the
+    wild-card meld is unfinished; with ``count_cards``, the cards used); whether a set is
+    an opening depends only on its state and value, so each state keeps its most valuable
+    set. Without ``count_cards`` only the option with the most naturals for each number
+    of 2s and jokers can be the most valuable."""
+    states: dict[tuple[int, int, bool, bool, bool, int], tuple[int, tuple[_Choice, ...]]] = {
+        (0, 0, False, False, False, 0): (start, ())}
+    for rank, options in zip(ranks, opts):
+        if not count_cards:
+            best: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+            for option in options:
+                if (option[1], option[2]) not in best or best[(option[1], option[2])][0] < option[0]:
+                    best[(option[1], option[2])] = option
+            options = list(best.values())
+        wild = rank == WILD_RANK
+        nxt = dict(states)
+        for (t, u, gw, shaped, open_, c), (total, sel) in states.items():
+            for j, a, b, gv in options:
+                t2, u2 = t + a, u + b
+                c2 = c + j + a + b if count_cards else 0
+                if t2 > n_twos or u2 > n_jokers or t2 + u2 > room or c2 > most:
+                    continue
+                if wild:
+                    key = (t2, u2, gw, shaped or _shape_met(r, 0, a + b), a + b < r.canasta_size, c2)
+                else:
+                    key = (t2, u2, gw or a + b > 0, shaped or _shape_met(r, j, a + b), open_, c2)
+                old = nxt.get(key)
+                if old is None or old[0] < total + gv:
+                    nxt[key] = (total + gv, sel + ((rank, j, a, b),))
+        states = nxt
+    tops = [(total, list(sel)) for total, sel in states.values() if total >= need and all(ok(list(sel)))]
+    return max(tops, key=lambda top: top[0]) if tops else None
+
+
+def _is_minimal(r: Rules, chosen: list[_Choice], total: int, need: int,
+                ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> bool:
     """No group and no card of ``chosen`` could be left out with the rest still an opening."""
+    return next(_smaller(r, chosen, total, need, ok), None) is None
+
+
+def _smaller(r: Rules, chosen: list[_Choice], total: int, need: int,
+             ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> Iterator[tuple[list[_Choice], int]]:
+    """The openings ``chosen`` less one group or one card, with their values."""
     v2, vj = r.value("2"), r.value("JK")
     for k, (rank, j, a, b) in enumerate(chosen):
         v = r.value(rank) if rank != WILD_RANK else 0
         gv = j * v + a * v2 + b * vj
-        if total - gv >= need and all(ok(chosen[:k] + chosen[k + 1:])):
-            return False
+        if total - gv >= need:
+            rest = chosen[:k] + chosen[k + 1:]
+            if all(ok(rest)):
+                yield rest, total - gv
         for dj, da, db, dv in ((1, 0, 0, v), (0, 1, 0, v2), (0, 0, 1, vj)):
             nj, na, nb = j - dj, a - da, b - db
             if min(nj, na, nb) < 0 or total - dv < need:
@@ -875,6 +1016,7 @@ def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, n
             else:
                 legal = (nj >= max(r.min_naturals, 1) and nj + na + nb >= 3
                          and na + nb <= wild_limit(r, rank, nj))
-            if legal and all(ok(chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:])):
-                return False
-    return True
+            if legal:
+                less = chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:]
+                if all(ok(less)):
+                    yield less, total - dv
