@@ -38,7 +38,7 @@ from .limits import MAX_OPENING_STEPS, MAX_OPENINGS
 from .errors import IllegalAction
 from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, grow, new_sequence, wild_limit
 from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
-from .play import apply, ask_refusal
+from .play import apply, may_ask
 from .rules import InitialMeldCount, OpeningShape, Rules, WildRatio
 from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 
@@ -201,11 +201,14 @@ def _take_pile(t: _Turn) -> None:
     """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
     D8; RULES.md 3, 4): ``_takes``."""
     if t.state.discard:
-        budget = _Budget()
+        budget = _Budget() if not t.melds else None  # only an opening enumerates openings
         for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers, budget):
-            listed = len(t.out)
-            t.push(take, used)
-            budget.listed += len(t.out) - listed
+            if budget is None:
+                t.push(take, used)
+            else:
+                listed = len(t.out)
+                t.push(take, used)
+                budget.listed += len(t.out) - listed
 
 
 # ---------------------------------------------------------------- play phase
@@ -387,9 +390,9 @@ def _discards(t: _Turn) -> None:
 
 def _asks(t: _Turn) -> None:
     """"May I go out?" (RULES.md 2 "Going out"): to the partner, once, before the last
-    cards, and only when the hand can go out (``play.ask_refusal``)."""
+    cards, and only when the hand can go out (``play.may_ask``)."""
     state = t.state
-    if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and ask_refusal(state) is None:
+    if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and may_ask(state):
         t.out.append(ASK)
 
 
@@ -439,7 +442,7 @@ def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int
 
 
 def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
-           jokers: Cards, budget: _Budget) -> Iterator[tuple[Action, int]]:
+           jokers: Cards, budget: _Budget | None = None) -> Iterator[tuple[Action, int]]:
     if not state.discard:
         return
     top = state.discard[-1]
@@ -493,6 +496,7 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
     if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+    budget = budget or _Budget()
     for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
             yield Take(group), len(group)
@@ -839,7 +843,10 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
 
     min_nat = max(r.min_naturals, 1)
     # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
+    # Building them is work too: each rank and option counts as a step (what is left may
+    # not pay for this search: then the budget is spent, never overdrawn).
     opts: list[list[tuple[int, int, int, int]]] = []
+    cost = len(ranks)
     for rank in ranks:
         v = value(rank)
         lst = []
@@ -850,6 +857,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 if n >= 3 and not (gmax and n > gmax):
                     lst.append((j, a, b, j * v + a * v2 + b * vj))
         opts.append(lst)
+        cost += len(lst)
     if r.wild_melds:
         # The wild-card meld as one more "rank", last (its suffix bound is 0: the unused
         # wilds already count in every bound).
@@ -859,10 +867,8 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     found: list[tuple[Cards, ...]] = []
     chosen: list[_Choice] = []
     n_twos, n_jokers = len(twos), len(jokers)
-    # Building the options is work too: each counts as a step (what is left may not pay
-    # for this search: then the budget is spent, never overdrawn).
-    cost = len(ranks) + sum(len(o) for o in opts)
     spend.steps = spend.steps - cost if cost <= spend.steps else -1
+    sizes = [len(o) for o in opts]
 
     def ok(sel: list[_Choice]) -> tuple[bool, bool]:
         """(the wild cards are where the rules allow, the shape is held)."""
@@ -884,10 +890,11 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
             if total + suffix[k] + (n_twos - t_used) * v2 + (n_jokers - j_used) * vj < need:
                 return
             rank = ranks[k]
+            spend.steps -= sizes[k]  # each option tried is a step
+            if spend.steps < 0:
+                spend.steps = -1
+                raise _Spent
             for j, a, b, gv in opts[k]:
-                spend.steps -= 1
-                if spend.steps < 0:
-                    raise _Spent
                 if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
                     continue
                 chosen.append((rank, j, a, b))
@@ -942,7 +949,7 @@ def _one_minimal(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int
             return None
         total, chosen = found
         while True:
-            smaller = next(_smaller(r, chosen, total, need, ok), None)
+            smaller = _smaller(r, chosen, total, need, ok)
             if smaller is None:
                 break
             chosen, total = smaller
@@ -993,12 +1000,13 @@ def _most_valuable(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, i
 def _is_minimal(r: Rules, chosen: list[_Choice], total: int, need: int,
                 ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> bool:
     """No group and no card of ``chosen`` could be left out with the rest still an opening."""
-    return next(_smaller(r, chosen, total, need, ok), None) is None
+    return _smaller(r, chosen, total, need, ok) is None
 
 
 def _smaller(r: Rules, chosen: list[_Choice], total: int, need: int,
-             ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> Iterator[tuple[list[_Choice], int]]:
-    """The openings ``chosen`` less one group or one card, with their values."""
+             ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> tuple[list[_Choice], int] | None:
+    """The first opening that is ``chosen`` less one group or one card, with its value;
+    None when ``chosen`` is minimal."""
     v2, vj = r.value("2"), r.value("JK")
     for k, (rank, j, a, b) in enumerate(chosen):
         v = r.value(rank) if rank != WILD_RANK else 0
@@ -1006,7 +1014,7 @@ def _smaller(r: Rules, chosen: list[_Choice], total: int, need: int,
         if total - gv >= need:
             rest = chosen[:k] + chosen[k + 1:]
             if all(ok(rest)):
-                yield rest, total - gv
+                return rest, total - gv
         for dj, da, db, dv in ((1, 0, 0, v), (0, 1, 0, v2), (0, 0, 1, vj)):
             nj, na, nb = j - dj, a - da, b - db
             if min(nj, na, nb) < 0 or total - dv < need:
@@ -1019,4 +1027,5 @@ def _smaller(r: Rules, chosen: list[_Choice], total: int, need: int,
             if legal:
                 less = chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:]
                 if all(ok(less)):
-                    yield less, total - dv
+                    return less, total - dv
+    return None
