@@ -43,9 +43,14 @@ MAX_OPENING_STEPS = 20_000
 #: limit the list stops there, and holds at least one opening whenever one exists; ``in``,
 #: ``is_legal`` and ``apply`` still accept every legal opening.
 MAX_OPENINGS = 200
+#: The going-out search's sequence choices (``goout``): most ways to lay one suit's cards
+#: in sequences, most combinations of them over the suits kept, most pairs tried when one
+#: more suit joins. Past it a "no" may be wrong, a "yes" is always true. A crafted Samba
+#: hand of 40 cards has millions of combinations; random play never comes near it.
+MAX_SEQUENCE_CHOICES = 5_000
 
 __all__ = ["MAX_ACTION_TEXT", "MAX_DEPTH", "MAX_ECHO", "MAX_INT_DIGITS", "MAX_NODES", "MAX_OPENINGS",
-           "MAX_OPENING_STEPS", "MAX_TEXT", "check_data", "loads"]
+           "MAX_OPENING_STEPS", "MAX_SEQUENCE_CHOICES", "MAX_TEXT", "check_data", "loads"]
 
 _MAX_INT = 10 ** MAX_INT_DIGITS
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

@@ -18,12 +18,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from canasta import legal, variants
+from canasta import goout, legal, variants
 from canasta.actions import Action, Meld, Take
 from canasta.cards import Card, sort_cards
 from canasta.lab.speed import crafted_position
 from canasta.legal import is_legal, legal_actions
-from canasta.limits import MAX_OPENING_STEPS, MAX_OPENINGS
+from canasta.limits import MAX_OPENING_STEPS, MAX_OPENINGS, MAX_SEQUENCE_CHOICES
 from canasta.notation import from_position
 from canasta.state import HandState
 
@@ -51,8 +51,6 @@ def budgets(monkeypatch: pytest.MonkeyPatch) -> list[legal._Budget]:
 @pytest.mark.parametrize("phase", ["play", "draw"])
 @pytest.mark.parametrize("variant", ["modern-american", "classic", "samba"])
 def test_a_sixty_card_hand_stays_within_the_budget(variant: str, phase: str, budgets: list[legal._Budget]) -> None:
-    if variant == "samba" and phase == "play":
-        pytest.skip("the going-out question (ask) of a 60-card Samba hand is not bounded yet")
     state = crafted_position(variant, 4, 60, phase)
     listed = legal_actions(state)
     assert budgets, "the crafted hand enumerates openings"
@@ -62,6 +60,26 @@ def test_a_sixty_card_hand_stays_within_the_budget(variant: str, phase: str, bud
     # the crafted hand holds far more minimal openings than a verb lists
     assert _compound(listed) == MAX_OPENINGS
     assert all(is_legal(state, a) for a in listed if isinstance(a, (Meld, Take)))
+
+
+def test_the_going_out_search_keeps_its_sequence_choices_within_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 60-card Samba hand may ask: ``goout`` lays sequences in millions of ways, and
+    keeps at most ``MAX_SEQUENCE_CHOICES`` of a suit and of their combinations."""
+    sizes: list[int] = []
+    real = goout._combine
+
+    def combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> dict[tuple[int, ...], int]:
+        sizes.extend(len(options) for options in per_suit)
+        out = real(per_suit)
+        sizes.append(len(out))
+        return out
+
+    monkeypatch.setattr(goout, "_combine", combine)
+    goout._suit_options.cache_clear()
+    goout._can_go_out.cache_clear()
+    legal_actions(crafted_position("samba", 4, 60))
+    assert sizes and max(sizes) <= MAX_SEQUENCE_CHOICES
+    assert max(sizes) > 1000, "the crafted hand needs the limit"
 
 
 def test_the_list_is_unchanged_below_the_budget(budgets: list[legal._Budget]) -> None:
