@@ -23,8 +23,10 @@ black 3s last. So the search looks only at where each card ends:
    every wild card must find a place.
 
 Suits matter only for sequences, so groups are searched over counts. The search is exact
-at every hand size; under Open Samba (S6) it never puts a wild card into a sequence (a
-"no" there may be wrong; a "yes" is always true). Every helper is a pure function of
+at every hand size, within ``limits.MAX_SEQUENCE_CHOICES`` ways to lay the suits in
+sequences (a crafted hand of 40 Samba cards has millions; past the limit a "no" may be
+wrong); under Open Samba (S6) it never puts a wild card into a sequence (a "no" there
+may be wrong; a "yes" is always true). Every helper is a pure function of
 values; the answer is memoized by value (the same question, asked by ``legal`` and then by
 a bot, is answered once).
 """
@@ -35,6 +37,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .cards import SEQUENCE_ORDER, Card
+from .limits import MAX_SEQUENCE_CHOICES
 from .melds import GROUP, SEQUENCE, WILD, TableMeld, wild_limit
 from .placement import may_take_wilds
 from .rules import Rules
@@ -491,9 +494,13 @@ def _group_ways(rules: Rules, rank: str, base: Base, a: int, opened: bool, adds:
 
 def _combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> dict[tuple[int, ...], int]:
     """One sequence choice per suit, combined: the cards used by rank (as counts in
-    sequence order) -> the most completed sequences."""
+    sequence order) -> the most completed sequences. The work is bounded (issue 36: a
+    crafted Samba hand of 40 cards has millions of combinations): at most ``_PAIRS``
+    pairs of a combination and a suit's choice are tried per suit, and at most
+    ``MAX_SEQUENCE_CHOICES`` combinations kept, the most promising (``_most_promising``)."""
     out: dict[tuple[int, ...], int] = {(0,) * 11: 0}
     for options in per_suit:
+        out = _most_promising(out, max(1, _PAIRS // max(1, len(options))))
         nxt: dict[tuple[int, ...], int] = {}
         for used, done in out.items():
             for u, n in options.items():
@@ -504,7 +511,20 @@ def _combine(per_suit: list[dict[tuple[tuple[str, int], ...], int]]) -> dict[tup
                 if nxt.get(key, -1) < done + n:
                     nxt[key] = done + n
         out = nxt
-    return out
+    return _most_promising(out, MAX_SEQUENCE_CHOICES)
+
+
+#: Pairs of a combination and one suit's choice ``_combine`` tries per suit (random play:
+#: at most 900 combinations and 46 choices of a suit, some 41,000 pairs).
+_PAIRS = 20 * MAX_SEQUENCE_CHOICES
+
+
+def _most_promising(choices: dict[tuple[int, ...], int], most: int) -> dict[tuple[int, ...], int]:
+    """At most ``most`` of ``choices``: the most sequences completed, then the most cards
+    laid (in a fixed order)."""
+    if len(choices) <= most:
+        return choices
+    return dict(sorted(choices.items(), key=lambda kv: (-kv[1], -sum(kv[0]), kv[0]))[:most])
 
 
 @lru_cache(maxsize=4096)
@@ -528,6 +548,8 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
         return use.get(p, 0) < counts.get(p, 0)
 
     def record(use: dict[int, int], done: int) -> None:
+        if len(out) >= MAX_SEQUENCE_CHOICES:
+            raise _Enough
         by_rank: dict[str, int] = {}
         for p, n in use.items():
             if n:
@@ -582,5 +604,12 @@ def _suit_options(rules: Rules, held: tuple[tuple[int, int], ...],
         for p in left:
             use[p] -= 1
 
-    extend(0, {}, 0)
+    try:
+        extend(0, {}, 0)
+    except _Enough:
+        pass  # the choices found so far (issue 36: bounded work)
     return out
+
+
+class _Enough(Exception):
+    """``MAX_SEQUENCE_CHOICES`` ways to lay one suit are found: the search stops there."""

@@ -1,7 +1,7 @@
 """The legal actions of a hand, enumerated canonically (DESIGN.md convention 4).
 
-What is listed, one generator per verb chained in this order, each reading like the rule
-it enumerates: ``draw`` or ``pass`` (``_draws``); every way to take the pile
+What is listed, one function per verb called in this order, each reading like the rule
+it enumerates and appending its actions to one list: ``draw`` or ``pass`` (``_draws``); every way to take the pile
 (``_take_pile``); new melds (``_new_melds``: groups, black 3s, wild-card melds,
 sequences; or the minimal openings); additions, meld by meld (``_additions``);
 ``merge`` (``_mergers``); ``swap`` (``_swaps``); discards (``_discards``); ``ask``
@@ -28,16 +28,17 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
+from .limits import MAX_OPENING_STEPS, MAX_OPENINGS
 from .errors import IllegalAction
 from .melds import GROUP, SEQUENCE, WILD, WILD_RANK, MeldKind, TableMeld, grow, new_sequence, wild_limit
 from .placement import closed_ranks, may_take_wilds, open_group, wilds_blocked
-from .play import apply, ask_refusal
+from .play import apply, may_ask
 from .rules import InitialMeldCount, OpeningShape, Rules, WildRatio
 from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 
@@ -104,10 +105,9 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
-    out: list[Action] = []
     for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
-        out.extend(verb(turn))
-    return LegalActions(state, out)
+        verb(turn)
+    return LegalActions(state, turn.out)
 
 
 def _ok(state: HandState, action: Action) -> bool:
@@ -130,21 +130,17 @@ def _pile_in_reach(state: HandState, hand: Cards) -> bool:
         m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
 
 
-#: What a verb gives: its legal actions, in canonical order (a generator, or a tuple when
-#: there is at most one).
-Actions = Iterable[Action]
-
-
 class _Turn:
-    """What every verb's generator reads: the state, the hand by card kind, the side's
-    melds and the room left before the last cards need ``apply``'s checks; in the play
-    phase, also the side's wild-card room, the ranks nobody may meld and the choices of
-    wild cards a group may take."""
+    """What every verb reads, and the list each appends its legal actions to (``out``):
+    the state, the hand by card kind, the side's melds and the room left before the last
+    cards need ``apply``'s checks; in the play phase, also the side's wild-card room, the
+    ranks nobody may meld and the choices of wild cards a group may take."""
 
-    __slots__ = ("state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room", "min_nat",
-                 "closed", "wild_options", "blocked", "_ranks")
+    __slots__ = ("out", "state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room",
+                 "min_nat", "closed", "wild_options", "blocked", "_ranks")
 
     def __init__(self, state: HandState, hand: Cards) -> None:
+        self.out: list[Action] = []
         self.state = state
         self.hand = hand
         self.rules = r = state.rules
@@ -183,45 +179,52 @@ class _Turn:
         rank = ranks[i]
         return rank if ranks.count(rank) == 1 else f"#{i}"
 
-    def fits(self, action: Action, used: int) -> bool:
-        """A candidate that lays ``used`` hand cards is legal as it stands when the player
-        keeps two cards and no answer is pending (``room``); otherwise (and with ``used``
-        -1, where only ``apply`` can tell) ``apply`` decides."""
-        return 0 <= used <= self.room or _ok(self.state, action)
+    def push(self, action: Action, used: int) -> None:
+        """List a candidate that lays ``used`` hand cards: it is legal as it stands when the
+        player keeps two cards and no answer is pending (``room``); otherwise (and with
+        ``used`` -1, where only ``apply`` can tell) ``apply`` decides."""
+        if 0 <= used <= self.room or _ok(self.state, action):
+            self.out.append(action)
 
 
 # ---------------------------------------------------------------- draw phase
-def _draws(t: _Turn) -> Actions:
+def _draws(t: _Turn) -> None:
     """Draw from the stock; with the stock empty, ``pass`` ends the hand unless the pile
     must be taken (RULES.md 2 "A turn", "Stock exhausted")."""
     if t.state.stock:
-        return (DRAW,)
-    return (PASS,) if t.fits(PASS, -1) else ()
+        t.out.append(DRAW)
+    else:
+        t.push(PASS, -1)
 
 
-def _take_pile(t: _Turn) -> Actions:
+def _take_pile(t: _Turn) -> None:
     """Every way to take the discard pile (RULES.md 2 "Taking the discard pile"; D3, D4,
     D8; RULES.md 3, 4): ``_takes``."""
-    if not t.state.discard:
-        return ()
-    return (take for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers) if t.fits(take, used))
+    if t.state.discard:
+        budget = _Budget() if not t.melds else None  # only an opening enumerates openings
+        for take, used in _takes(t.state, t.by_kind, t.twos, t.jokers, budget):
+            if budget is None:
+                t.push(take, used)
+            else:
+                listed = len(t.out)
+                t.push(take, used)
+                budget.listed += len(t.out) - listed
 
 
 # ---------------------------------------------------------------- play phase
-def _new_melds(t: _Turn) -> Actions:
+def _new_melds(t: _Turn) -> None:
     """New melds from hand (RULES.md 2 "Meld legality"): for a side that has opened, one
     group per rank it may start (every number of naturals and split of wild cards), black
     3s (only to go out), a wild-card meld (RULES.md 3, 5) and sequences (RULES.md 4, S6);
     for a side that has not, the minimal openings (RULES.md 2 "Initial meld minimum") and
     canastas from hand (RULES.md 3)."""
     if t.melds:
-        return _opened_melds(t)
-    if t.rules.no_opening_first_turn and not t.state.played[t.state.turn]:
-        return ()
-    return _opening_melds(t)
+        _opened_melds(t)
+    elif not (t.rules.no_opening_first_turn and not t.state.played[t.state.turn]):
+        _opening_melds(t)
 
 
-def _opened_melds(t: _Turn) -> Iterator[Action]:
+def _opened_melds(t: _Turn) -> None:
     r, melds, by_kind = t.rules, t.melds, t.by_kind
     blocked = t.blocked
     # Ranks that take no new group: the side holds a group of it that is not full (or any,
@@ -235,46 +238,42 @@ def _opened_melds(t: _Turn) -> Iterator[Action]:
                 counts[m.rank] = counts.get(m.rank, 0) + 1
         held = {k for k, n in counts.items() if n >= r.groups_per_rank} | t.closed
     wopts = t.wild_options
-    room = t.room
+    room, out, push = t.room, t.out, t.push
     for kind, cards in by_kind.items():
         if kind in held or len(cards) < t.min_nat or not cards[0].natural:
             continue
         for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
-            meld = _meld(group)
-            if len(group) <= room or t.fits(meld, len(group)):
-                yield meld
+            if len(group) <= room:
+                out.append(_meld(group))
+            else:
+                push(_meld(group), len(group))
     b3 = by_kind.get("B3")
     if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
         for n in range(3, min(4, len(b3)) + 1):
-            meld = Meld((tuple(b3[:n]),))
-            if t.fits(meld, -1):
-                yield meld
+            push(Meld((tuple(b3[:n]),)), -1)
     if r.wild_melds and not any(m.kind is WILD and not m.full(r) for m in melds):
         for group in _wild_melds(r, t.twos, t.jokers):
-            meld = _meld(group)
-            if t.fits(meld, len(group)):
-                yield meld
+            push(_meld(group), len(group))
     if r.sequences:
         for run in _runs(r, t.hand):
-            meld = _meld(sort_cards(run))
-            if t.fits(meld, len(run)):
-                yield meld
+            push(_meld(sort_cards(run)), len(run))
         if r.sequence_wilds:
             for run in _wild_runs(r, t.hand, t.twos, t.jokers, min(r.sequence_wilds, t.side_room)):
-                meld = _meld(run)
-                if t.fits(meld, len(run)):
-                    yield meld
+                push(_meld(run), len(run))
 
 
-def _opening_melds(t: _Turn) -> Iterator[Action]:
+def _opening_melds(t: _Turn) -> None:
     r, by_kind = t.rules, t.by_kind
     seen: set[Action] = set()
-    for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room):
+    budget = _Budget()
+    most = t.room if t.room >= 0 else len(t.hand)  # leaving two cards (after "yes": apply decides)
+    for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room, budget, most):
         if groups:
             action = Meld(groups)
             seen.add(action)
-            if t.fits(action, sum(len(g) for g in groups)):
-                yield action
+            listed = len(t.out)
+            t.push(action, sum(len(g) for g in groups))
+            budget.listed += len(t.out) - listed
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
         wopts = t.wild_options
@@ -283,16 +282,16 @@ def _opening_melds(t: _Turn) -> Iterator[Action]:
                 continue
             for group in _group_options(r, kind, cards, 0, t.min_nat, wopts):
                 meld = _meld(group)
-                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
-                    yield meld
+                if len(group) >= r.canasta_size and meld not in seen:
+                    t.push(meld, -1)
         if r.wild_melds:
             for group in _wild_melds(r, t.twos, t.jokers):
                 meld = _meld(group)
-                if len(group) >= r.canasta_size and meld not in seen and t.fits(meld, -1):
-                    yield meld
+                if len(group) >= r.canasta_size and meld not in seen:
+                    t.push(meld, -1)
 
 
-def _additions(t: _Turn) -> Iterator[Action]:
+def _additions(t: _Turn) -> None:
     """Cards from hand onto the side's melds, meld by meld in table order (RULES.md 2 "A
     turn"): a sequence's extensions at either end (RULES.md 4; S6), wild cards onto an
     unfinished wild-card meld (RULES.md 3, 5), naturals of a group's rank with every split
@@ -300,7 +299,7 @@ def _additions(t: _Turn) -> Iterator[Action]:
     r, melds, by_kind, hand = t.rules, t.melds, t.by_kind, t.hand
     if not melds:
         return
-    side_room, room = t.side_room, t.room
+    side_room, room, out, push = t.side_room, t.room, t.out, t.push
     wopts = t.wild_options
     blocked = t.blocked
     gmax = r.group_max
@@ -314,17 +313,13 @@ def _additions(t: _Turn) -> Iterator[Action]:
             exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
                     else _extensions(r, m, hand))
             for ext in exts:
-                add = _add(f"#{i}", ext, ())
-                if t.fits(add, len(ext)):
-                    yield add
+                push(_add(f"#{i}", ext, ()), len(ext))
             continue
         if m.kind is WILD:
             if not m.full(r):
                 for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
                     if w:
-                        add = _add(f"#{i}", wild, ())
-                        if t.fits(add, w):
-                            yield add
+                        push(_add(f"#{i}", wild, ()), w)
             continue
         nat = by_kind.get(m.rank)
         if m.rank in t.closed:
@@ -347,70 +342,63 @@ def _additions(t: _Turn) -> Iterator[Action]:
                     break
                 n = j + w
                 if n and not (gmax and size + n > gmax):
-                    add = _add(target, base, wild)
-                    if n <= room or t.fits(add, n):
-                        yield add
+                    if n <= room:
+                        out.append(_add(target, base, wild))
+                    else:
+                        push(_add(target, base, wild), n)
 
 
-def _mergers(t: _Turn) -> Actions:
+def _mergers(t: _Turn) -> None:
     """Two groups of one rank made one, where their union is a legal group (RULES.md 4)."""
-    if not (t.melds and t.rules.groups_per_rank > 1):
-        return ()
-    return (merge for merge in (Merge(first, second) for first, second in _merges(t.rules, t.melds))
-            if t.fits(merge, 0))
+    if t.melds and t.rules.groups_per_rank > 1:
+        for first, second in _merges(t.rules, t.melds):
+            t.push(Merge(first, second), 0)
 
 
-def _swaps(t: _Turn) -> Actions:
+def _swaps(t: _Turn) -> None:
     """Seed 003's swap (RULES.md 4): a natural of the rank takes the place of each wild
     card of a group that is not yet a canasta; the wild card goes to the hand."""
-    return _swap_candidates(t) if t.rules.swap_wilds and t.melds else ()
-
-
-def _swap_candidates(t: _Turn) -> Iterator[Action]:
+    if not (t.rules.swap_wilds and t.melds):
+        return
     for i, m in enumerate(t.melds):
         nat = t.by_kind.get(m.rank)
         if nat and m.kind is GROUP and m.wilds and not m.is_canasta(t.rules):
             target = t.target(i)
             for joker in _distinct(m.cards):
                 if joker.wild:
-                    swap = Swap(target, nat[0], joker)
-                    if t.fits(swap, 0):
-                        yield swap
+                    t.push(Swap(target, nat[0], joker), 0)
 
 
-def _discards(t: _Turn) -> Actions:
+def _discards(t: _Turn) -> None:
     """One discard per distinct card (RULES.md 2 "A turn"; RULES.md 3 "Discarding"); the
     last card, or any card after a "yes", only where ``apply`` lets it go out."""
-    out: list[Action] = []
     prev = None
     hand = t.hand
     if t.state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:
                 prev = c
-                if t.fits(_DISCARDS[c], -1):
-                    out.append(_DISCARDS[c])
-        return out
+                t.push(_DISCARDS[c], -1)
+        return
+    out = t.out
     allowed = allowed_kinds(t.state)
     for c in hand:
         if c is not prev and (allowed is None or c.kind in allowed):
             prev = c
             out.append(_DISCARDS[c])
-    return out
 
 
-def _asks(t: _Turn) -> Actions:
+def _asks(t: _Turn) -> None:
     """"May I go out?" (RULES.md 2 "Going out"): to the partner, once, before the last
-    cards, and only when the hand can go out (``play.ask_refusal``)."""
+    cards, and only when the hand can go out (``play.may_ask``)."""
     state = t.state
-    if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and ask_refusal(state) is None:
-        return (ASK,)
-    return ()
+    if t.rules.partnerships and not state.permission and len(t.hand) >= 2 and may_ask(state):
+        t.out.append(ASK)
 
 
-#: The verbs in canonical order (module docstring), by phase.
-_DRAW_VERBS: tuple[Callable[[_Turn], Actions], ...] = (_draws, _take_pile)
-_PLAY_VERBS: tuple[Callable[[_Turn], Actions], ...] = (
+#: The verbs in canonical order (module docstring), by phase; each appends to ``_Turn.out``.
+_DRAW_VERBS: tuple[Callable[[_Turn], None], ...] = (_draws, _take_pile)
+_PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
     _new_melds, _additions, _mergers, _swaps, _discards, _asks)
 
 
@@ -454,7 +442,7 @@ def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int
 
 
 def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
-           jokers: Cards) -> Iterator[tuple[Action, int]]:
+           jokers: Cards, budget: _Budget | None = None) -> Iterator[tuple[Action, int]]:
     if not state.discard:
         return
     top = state.discard[-1]
@@ -508,6 +496,7 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
     if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+    budget = budget or _Budget()
     for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
             yield Take(group), len(group)
@@ -519,8 +508,10 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
         j = len(group) - a - b
         shaped = _shape_met(r, j + 1, a + b)
         rest = _without(state.hands[state.turn], group)
+        # the extra melds leave two cards, with the rest of the pile in hand
+        most = len(rest) + len(state.discard) - 3 if not state.permission else len(rest)
         for extra in _openings(state, by_kind, twos[a:], jokers[b:], top.rank, first_value, rest, side_room - a - b,
-                               shape_done=shaped, wilds_used=a + b > 0):
+                               budget, most, shape_done=shaped, wilds_used=a + b > 0):
             total = first_value + sum(r.value(c.kind) for g in extra for c in g)
             keep_shape = shaped and not any(_shape_met(r, _naturals(g), len(g) - _naturals(g)) for g in extra)
             if not _first_group_minimal(state, top.rank, j, a, b, total, keep_shape):
@@ -722,18 +713,24 @@ def _merges(r: Rules, melds: tuple[TableMeld, ...]) -> Iterator[tuple[int, int]]
 
 
 def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
-              start: int, hand: Cards, room: int = 99, shape_done: bool = False,
+              start: int, hand: Cards, room: int, budget: _Budget, most: int, shape_done: bool = False,
               wilds_used: bool = False) -> Iterator[tuple[Cards, ...]]:
     """Minimal openings: groups only (``_minimal``), and, where sequences are played, one
     sequence with the fewest groups that complete it (a sequence none of whose end cards
-    could be left out). Openings with two sequences are not listed; ``apply`` takes them."""
-    yield from _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room)
+    could be left out). Openings with two sequences are not listed; ``apply`` takes them.
+    Each spends one of ``budget``'s openings; none is listed once they are spent.
+    ``most``: the cards an opening may hold with the player keeping two."""
+    for groups in _minimal(state, by_kind, twos, jokers, exclude, start, shape_done, wilds_used, room, budget, most):
+        budget.openings -= 1
+        yield groups
     r = state.rules
     if not r.sequences:
         return
     need = state.initial_minimum(state.side)
     value = r.value
     for run in _runs(r, hand):
+        if budget.openings <= 0:
+            return
         v = sum(value(c.kind) for c in run)
         left: dict[str, list[Card]] = {}
         for k, cards in by_kind.items():
@@ -743,12 +740,14 @@ def _openings(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jok
                     rest.remove(c)
             if rest:
                 left[k] = rest
-        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room):
+        for groups in _minimal(state, left, twos, jokers, exclude, start + v, shape_done, wilds_used, room, budget,
+                               most - len(run)):
             total = start + v + sum(value(c.kind) for g in groups for c in g)
             if total - v >= need:
                 continue  # the sequence is not needed
             if len(run) > 3 and min(value(run[0].kind), value(run[-1].kind)) <= total - need:
                 continue
+            budget.openings -= 1
             yield groups + (sort_cards(run),)
 
 
@@ -786,15 +785,44 @@ def _first_group_minimal(state: HandState, rank: str, j: int, a: int, b: int, to
     return True
 
 
+#: One group of an opening as the search counts it: (rank, naturals, 2s, jokers).
+_Choice = tuple[str, int, int, int]
+
+
+class _Budget:
+    """The work one verb may spend enumerating openings (``limits.MAX_OPENING_STEPS``
+    group choices tried, ``limits.MAX_OPENINGS`` openings found), and how many of its
+    actions with an opening the verb has listed (``listed``)."""
+
+    __slots__ = ("steps", "openings", "listed")
+
+    def __init__(self) -> None:
+        self.steps = MAX_OPENING_STEPS
+        self.openings = MAX_OPENINGS
+        self.listed = 0
+
+
+class _Spent(Exception):
+    """The budget ran out: the enumeration stops where it is."""
+
+
 def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards, exclude: str,
              start: int, shape_done: bool = False, wilds_used: bool = False,
-             room: int = 99) -> Iterator[tuple[Cards, ...]]:
+             room: int = 99, budget: _Budget | None = None, most: int = 999) -> Iterator[tuple[Cards, ...]]:
     """Sets of new groups whose value, with ``start``, reaches the side's minimum and that
     hold the shape the rules ask (``shape_done``: already held), none of which (and no
     card of which) could be left out: the minimal openings. A wild-card meld (RULES.md 3)
     is one more possible group; while it would stay unfinished no other group of the
-    set holds a wild card (``wilds_used``: the group taken with the top card has some)."""
+    set holds a wild card (``wilds_used``: the group taken with the top card has some).
+
+    The enumeration spends ``budget`` (issue 36: a hand of 40 cards holds tens of
+    thousands of minimal openings): once it runs out, the openings found so far are all,
+    and if none was found and the verb has listed none yet, ``_one_minimal`` finds one of
+    at most ``most`` cards whenever one exists."""
     r = state.rules
+    spend = budget or _Budget()
+    if spend.openings <= 0:
+        return
     need = state.initial_minimum(state.side)
     if r.opening_shape is OpeningShape.ANY:
         shape_done = True
@@ -815,7 +843,10 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
 
     min_nat = max(r.min_naturals, 1)
     # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
+    # Building them is work too: each rank and option counts as a step (what is left may
+    # not pay for this search: then the budget is spent, never overdrawn).
     opts: list[list[tuple[int, int, int, int]]] = []
+    cost = len(ranks)
     for rank in ranks:
         v = value(rank)
         lst = []
@@ -826,6 +857,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 if n >= 3 and not (gmax and n > gmax):
                     lst.append((j, a, b, j * v + a * v2 + b * vj))
         opts.append(lst)
+        cost += len(lst)
     if r.wild_melds:
         # The wild-card meld as one more "rank", last (its suffix bound is 0: the unused
         # wilds already count in every bound).
@@ -833,10 +865,12 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
         opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(len(twos), len(jokers), r.wild_meld_max)
                      if a + b >= r.wild_meld_min])
     found: list[tuple[Cards, ...]] = []
-    chosen: list[tuple[str, int, int, int]] = []
+    chosen: list[_Choice] = []
     n_twos, n_jokers = len(twos), len(jokers)
+    spend.steps = spend.steps - cost if cost <= spend.steps else -1
+    sizes = [len(o) for o in opts]
 
-    def ok(sel: list[tuple[str, int, int, int]]) -> tuple[bool, bool]:
+    def ok(sel: list[_Choice]) -> tuple[bool, bool]:
         """(the wild cards are where the rules allow, the shape is held)."""
         shaped = shape_done
         wild_meld_open = False
@@ -856,6 +890,10 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
             if total + suffix[k] + (n_twos - t_used) * v2 + (n_jokers - j_used) * vj < need:
                 return
             rank = ranks[k]
+            spend.steps -= sizes[k]  # each option tried is a step
+            if spend.steps < 0:
+                spend.steps = -1
+                raise _Spent
             for j, a, b, gv in opts[k]:
                 if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
                     continue
@@ -864,31 +902,119 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 valid, shaped = ok(chosen)
                 if valid and reached >= need and shaped:
                     if _is_minimal(r, chosen, reached, need, ok):
-                        groups = []
-                        tu = ju = 0
-                        for rk, jj, aa, bb in chosen:
-                            nat = tuple(by_kind[rk][:jj]) if rk != WILD_RANK else ()
-                            groups.append(nat + twos[tu:tu + aa] + jokers[ju:ju + bb])
-                            tu += aa
-                            ju += bb
-                        found.append(tuple(groups))
+                        found.append(_groups(chosen, by_kind, twos, jokers))
+                        if len(found) >= spend.openings:
+                            raise _Spent
                 elif valid:
                     dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
-    dfs(0, 0, 0, start)
+    try:
+        if spend.steps < 0:
+            raise _Spent
+        dfs(0, 0, 0, start)
+    except _Spent:
+        if not found and not spend.listed:
+            one = _one_minimal(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok)
+            if one is not None:
+                found.append(_groups(one, by_kind, twos, jokers))
     yield from found
 
 
-def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, need: int,
-                ok: Callable[[list[tuple[str, int, int, int]]], tuple[bool, bool]]) -> bool:
+def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
+    """The cards of an opening: each rank's first naturals, the 2s and jokers in order."""
+    groups = []
+    tu = ju = 0
+    for rank, j, a, b in chosen:
+        nat = tuple(by_kind[rank][:j]) if rank != WILD_RANK else ()
+        groups.append(nat + twos[tu:tu + a] + jokers[ju:ju + b])
+        tu += a
+        ju += b
+    return tuple(groups)
+
+
+def _one_minimal(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+                 n_jokers: int, room: int, start: int, need: int, most: int,
+                 ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> list[_Choice] | None:
+    """One minimal opening of at most ``most`` cards (the player keeps two), or None when
+    there is none: the most valuable set of groups, then cards and groups left out one at
+    a time while the rest is still an opening (``_smaller``). The most valuable set comes
+    from dynamic programming over the ranks in order (``_most_valuable``), first on the
+    2s and jokers used and the rules' flags only; if the opening left is too big, again
+    with the cards used in the state, which finds one of at most ``most`` cards whenever
+    there is one."""
+    for count_cards in (False, True):
+        found = _most_valuable(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok, count_cards)
+        if found is None:
+            return None
+        total, chosen = found
+        while True:
+            smaller = _smaller(r, chosen, total, need, ok)
+            if smaller is None:
+                break
+            chosen, total = smaller
+        if sum(j + a + b for _, j, a, b in chosen) <= most:
+            return chosen
+    return None
+
+
+def _most_valuable(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+                   n_jokers: int, room: int, start: int, need: int, most: int,
+                   ok: Callable[[list[_Choice]], tuple[bool, bool]],
+                   count_cards: bool) -> tuple[int, list[_Choice]] | None:
+    """The most valuable opening (with ``count_cards``: of at most ``most`` cards), or
+    None. A state is (2s, jokers, a group holds wild cards, the shape is held, the
+    wild-card meld is unfinished; with ``count_cards``, the cards used); whether a set is
+    an opening depends only on its state and value, so each state keeps its most valuable
+    set. Without ``count_cards`` only the option with the most naturals for each number
+    of 2s and jokers can be the most valuable."""
+    states: dict[tuple[int, int, bool, bool, bool, int], tuple[int, tuple[_Choice, ...]]] = {
+        (0, 0, False, False, False, 0): (start, ())}
+    for rank, options in zip(ranks, opts):
+        if not count_cards:
+            best: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+            for option in options:
+                if (option[1], option[2]) not in best or best[(option[1], option[2])][0] < option[0]:
+                    best[(option[1], option[2])] = option
+            options = list(best.values())
+        wild = rank == WILD_RANK
+        nxt = dict(states)
+        for (t, u, gw, shaped, open_, c), (total, sel) in states.items():
+            for j, a, b, gv in options:
+                t2, u2 = t + a, u + b
+                c2 = c + j + a + b if count_cards else 0
+                if t2 > n_twos or u2 > n_jokers or t2 + u2 > room or c2 > most:
+                    continue
+                if wild:
+                    key = (t2, u2, gw, shaped or _shape_met(r, 0, a + b), a + b < r.canasta_size, c2)
+                else:
+                    key = (t2, u2, gw or a + b > 0, shaped or _shape_met(r, j, a + b), open_, c2)
+                old = nxt.get(key)
+                if old is None or old[0] < total + gv:
+                    nxt[key] = (total + gv, sel + ((rank, j, a, b),))
+        states = nxt
+    tops = [(total, list(sel)) for total, sel in states.values() if total >= need and all(ok(list(sel)))]
+    return max(tops, key=lambda top: top[0]) if tops else None
+
+
+def _is_minimal(r: Rules, chosen: list[_Choice], total: int, need: int,
+                ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> bool:
     """No group and no card of ``chosen`` could be left out with the rest still an opening."""
+    return _smaller(r, chosen, total, need, ok) is None
+
+
+def _smaller(r: Rules, chosen: list[_Choice], total: int, need: int,
+             ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> tuple[list[_Choice], int] | None:
+    """The first opening that is ``chosen`` less one group or one card, with its value;
+    None when ``chosen`` is minimal."""
     v2, vj = r.value("2"), r.value("JK")
     for k, (rank, j, a, b) in enumerate(chosen):
         v = r.value(rank) if rank != WILD_RANK else 0
         gv = j * v + a * v2 + b * vj
-        if total - gv >= need and all(ok(chosen[:k] + chosen[k + 1:])):
-            return False
+        if total - gv >= need:
+            rest = chosen[:k] + chosen[k + 1:]
+            if all(ok(rest)):
+                return rest, total - gv
         for dj, da, db, dv in ((1, 0, 0, v), (0, 1, 0, v2), (0, 0, 1, vj)):
             nj, na, nb = j - dj, a - da, b - db
             if min(nj, na, nb) < 0 or total - dv < need:
@@ -898,6 +1024,8 @@ def _is_minimal(r: Rules, chosen: list[tuple[str, int, int, int]], total: int, n
             else:
                 legal = (nj >= max(r.min_naturals, 1) and nj + na + nb >= 3
                          and na + nb <= wild_limit(r, rank, nj))
-            if legal and all(ok(chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:])):
-                return False
-    return True
+            if legal:
+                less = chosen[:k] + [(rank, nj, na, nb)] + chosen[k + 1:]
+                if all(ok(less)):
+                    return less, total - dv
+    return None

@@ -8,6 +8,10 @@ stack (nesting), the time of ``int``/``str`` conversions (huge integers) or the 
 ``bad_record``, ``bad_scenario``, ``bad_save``, ``bad_options``, ``bad_request``) and
 ``limit`` naming the limit; text that is not JSON at all is ``bad_json`` (the host's
 calls answer their own code for both). Neither recurses.
+
+Two limits bound work rather than input: ``MAX_OPENING_STEPS`` and ``MAX_OPENINGS``, the
+budget ``legal_actions`` spends enumerating the minimal openings of a side that has not
+opened (docs/engine.md "Legal actions"). Past them the list is cut, never refused.
 """
 
 from __future__ import annotations
@@ -31,9 +35,22 @@ MAX_INT_DIGITS = 24
 MAX_NODES = 500_000
 #: Most characters of an action's text (a meld of a whole 150-card hand is under 600).
 MAX_ACTION_TEXT = 2_000
+#: Most group choices ``legal_actions`` tries while enumerating the minimal openings of
+#: one verb (new melds, or takes of the pile) for a side that has not opened: a crafted
+#: hand of 40 cards holds tens of thousands of them. Random play spends at most 1,155.
+MAX_OPENING_STEPS = 20_000
+#: Most minimal openings one verb lists (random play: at most 52). Past either
+#: limit the list stops there, and holds at least one opening whenever one exists; ``in``,
+#: ``is_legal`` and ``apply`` still accept every legal opening.
+MAX_OPENINGS = 200
+#: The going-out search's sequence choices (``goout``): most ways to lay one suit's cards
+#: in sequences, most combinations of them over the suits kept, most pairs tried when one
+#: more suit joins. Past it a "no" may be wrong, a "yes" is always true. A crafted Samba
+#: hand of 40 cards has millions of combinations; random play never comes near it.
+MAX_SEQUENCE_CHOICES = 5_000
 
-__all__ = ["MAX_ACTION_TEXT", "MAX_DEPTH", "MAX_ECHO", "MAX_INT_DIGITS", "MAX_NODES", "MAX_TEXT", "check_data",
-           "loads"]
+__all__ = ["MAX_ACTION_TEXT", "MAX_DEPTH", "MAX_ECHO", "MAX_INT_DIGITS", "MAX_NODES", "MAX_OPENINGS",
+           "MAX_OPENING_STEPS", "MAX_SEQUENCE_CHOICES", "MAX_TEXT", "check_data", "loads"]
 
 _MAX_INT = 10 ** MAX_INT_DIGITS
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)

@@ -552,27 +552,50 @@ def _ask(state: HandState, action: Ask) -> HandState:
 
 def ask_refusal(state: HandState) -> IllegalAction | None:
     """Why the player in turn (in the play phase) may not ask now, or None if they may."""
+    code = _ask_refusal_code(state)
+    return None if code is None else IllegalAction(code, _ASK_REFUSALS[code])
+
+
+def may_ask(state: HandState) -> bool:
+    """The player in turn may ask now (``ask_refusal`` is None), with no refusal built:
+    ``legal_actions`` asks this of nearly every play-phase state."""
+    return _ask_refusal_code(state) is None
+
+
+_ASK_REFUSALS = {
+    "no_partner": "you have no partner to ask",
+    "already_asked": "you have already asked this turn",
+    # Asked before laying the last cards; with one card a "no" would leave no legal move.
+    "ask_before_last_cards": "ask before melding down to your last card",
+    "ask_once_after_draw": "you may ask once a hand, right after drawing",
+    "cannot_go_out": "you cannot go out this turn, so there is nothing to ask",
+}
+
+
+def _ask_refusal_code(state: HandState) -> str | None:
+    """The code of ``ask_refusal``'s refusal, or None (RULES.md 2 "Going out")."""
     r = state.rules
     seat = state.turn
-    if not r.partnerships:
-        return IllegalAction("no_partner", "you have no partner to ask")
-    if state.permission:
-        return IllegalAction("already_asked", "you have already asked this turn")
-    if len(state.hands[seat]) < 2:
-        # Asked before laying the last cards; with one card a "no" would leave no legal move.
-        return IllegalAction("ask_before_last_cards", "ask before melding down to your last card")
-    if r.ask_partner is _ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
-        return IllegalAction("ask_once_after_draw", "you may ask once a hand, right after drawing")
     side_melds = state.melds[seat % r.sides]
-    if not side_melds and (r.opening_shape is not OpeningShape.ANY or r.no_opening_first_turn
-                           or not r.concealed_going_out_exempt):
+    if not r.partnerships:
+        code = "no_partner"
+    elif state.permission:
+        code = "already_asked"
+    elif len(state.hands[seat]) < 2:
+        code = "ask_before_last_cards"
+    elif r.ask_partner is _ONCE_AFTER_DRAW and (state.asked[seat] or state.acted):
+        code = "ask_once_after_draw"
+    elif not side_melds and (r.opening_shape is not OpeningShape.ANY or r.no_opening_first_turn
+                             or not r.concealed_going_out_exempt):
         # Going out with the initial meld: the opening's own conditions are not worked
         # out in advance, so a "yes" that could not be honoured is never asked for.
-        return IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
-    if not can_go_out(r, state.hands[seat], side_melds, meld_out=not r.go_out_with_discard,
-                      closed=closed_ranks(r, state.melds)):
-        return IllegalAction("cannot_go_out", "you cannot go out this turn, so there is nothing to ask")
-    return None
+        code = "cannot_go_out"
+    elif not can_go_out(r, state.hands[seat], side_melds, meld_out=not r.go_out_with_discard,
+                        closed=closed_ranks(r, state.melds)):
+        code = "cannot_go_out"
+    else:
+        return None
+    return code
 
 
 def _answer(state: HandState, action: Answer) -> HandState:

@@ -137,8 +137,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from .speed import main
+    from .speed import main, openings
 
+    if args.openings:
+        return openings(as_json=args.json)
     return main(args.hands, args.sim_hands, args.seed, as_json=args.json)
 
 
@@ -272,6 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--sim-hands", type=count(1), default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="also print the figures as one JSON line")
+    p.add_argument("--openings", action="store_true",
+                   help="legal_actions on crafted unopened hands of 20 to 60 cards instead (issue 36)")
     p.set_defaults(run=_bench)
     p = sub.add_parser("match", help="a duplicate match between two bot levels (docs/bots.md)")
     p.add_argument("--a", required=True, help="level 1-4 or a bot name (beginner, casual, good, expert, ...)")
