@@ -169,9 +169,12 @@ class App:
         app.insertBefore(self.notice_box, anchor)
         app.insertBefore(self.menu, anchor)
 
-        game = element("section", "game", "game", hidden=True)
-        game.setAttribute("aria-label", "Canasta")
+        # The table is the page's main landmark while it shows (the start screen's <main>
+        # is hidden then), with its own level-one heading for assistive technology.
+        game = element("main", "game", "game", hidden=True)
+        game.setAttribute("aria-labelledby", "g-title")
         parts = [
+            ('<h1 id="g-title" class="sr-only"></h1>'),
             ('<header id="g-top" class="topbar"></header>'),
             ('<p id="g-turn" class="turnline" role="status" aria-live="polite"></p>'),
             ('<div class="layout"><div class="table-area">'
@@ -278,6 +281,7 @@ class App:
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
         regions = R.regions(self.cat, self.snap, self.ui, why)
+        by_id("g-title").textContent = R.table_title(self.cat, self.setup, self.snap.get("table"))
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
                                               self.guide.page_href(self.cat.lang, variant), why)

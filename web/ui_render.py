@@ -288,6 +288,13 @@ def bot_levels(cat, players, sides, options):
     return rows
 
 
+def table_title(cat, setup, table):
+    """The table's level-one heading (read by assistive technology): the game's name."""
+    variant = (table or {}).get("variant", "")
+    name = variant_name(cat, setup, variant) if variant else ""
+    return cat.t("app.title") + (" — " + name if name else "")
+
+
 def rules_summary(cat, setup, table, options=None, guide_href="", why=G.no_links):
     """The rules of the game in progress, and its bots' levels (``options``: the save's),
     for the player to look up during play."""
@@ -378,9 +385,10 @@ def top_bar(tb):
 
 def lang_button(cat):
     other = "fr" if cat.lang == "en" else "en"
+    # Its name is its visible text and then the language's name (WCAG 2.5.3).
     return ('<button type="button" class="btn small" id="btn-lang" data-act="lang" data-lang="' + other
-            + '" lang="' + other + '" aria-label="' + esc(cat.t("app.switch_lang")) + '">'
-            + esc(cat.t("app.switch_lang_short")) + '</button>')
+            + '" lang="' + other + '">' + esc(cat.t("app.switch_lang_short"))
+            + '<span class="sr-only"> (' + esc(cat.t("app.switch_lang")) + ')</span></button>')
 
 
 def turn_line(tb):
@@ -457,7 +465,7 @@ def seat_box(tb, seat, pos):
         cards = ('<span class="seat-hand mfan" role="group" aria-label="' + esc(cat.t("table.cards_in_hand", n=n))
                  + '">' + "".join(card_figure(cat, c) for c in shown) + '</span>')
     else:
-        cards = ('<span class="seat-cards" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
+        cards = ('<span class="seat-cards" role="img" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
                  + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>')
     return ('<div class="seat pos-' + pos + active + '" id="seat-' + str(seat) + '" data-seat="' + str(seat) + '">'
             '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>' + cards + "".join(tags) + '</div>')
@@ -596,8 +604,10 @@ def piles(tb):
     closed = v.get("closed_ranks") or []
     if closed:
         marks.append(('closed', cat.t("table.closed_ranks", ranks=", ".join(cat.rank_name(r) for r in closed))))
+    # The accessible name starts with the visible label's words (the pile's name and its
+    # size), as WCAG 2.5.3 asks of a control named differently from its text.
     label = cat.t("table.discard") + ": "
-    label += (cat.t("table.top_card", card=cat.card_label(top)) + ", " + cat.t("table.pile_size", n=size)) if top \
+    label += (cat.t("table.pile_size", n=size) + ", " + cat.t("table.top_card", card=cat.card_label(top))) if top \
         else cat.t("table.pile_empty")
     for _, text in marks:
         label += ". " + text
@@ -719,7 +729,7 @@ def actions_bar(tb):
 def log_area(tb):
     cat = tb.cat
     entries = tb.snap.get("log") or []
-    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ul class="log-list" id="log-list">']
+    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ul class="log-list" id="log-list" tabindex="0" aria-labelledby="log-h">']
     current = tb.view.get("hand_number", 0)
     for e in reversed(entries):
         if not isinstance(e, dict) or e.get("hand") != current:
