@@ -142,6 +142,7 @@ class App:
         self.result_shown = False
         self.save_failed = False
         self.starting = False
+        self.confirm_new = False  # "New game" over a saved game is asking to confirm
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -260,7 +261,7 @@ class App:
         choices = self.choices()
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
-                            self.guide.page_href(self.cat.lang, choices["variant"]), why)
+                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new)
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -705,6 +706,14 @@ class App:
             self.update_dismissed = True
             self.render_banner()
         elif act == "new":
+            if self.has_save:
+                self.ask_new(True)  # a saved game: ask before replacing it
+            else:
+                await self.start_game(False)
+        elif act == "new-cancel":
+            self.ask_new(False)
+        elif act == "new-confirmed":
+            self.confirm_new = False
             await self.start_game(False)
         elif act == "watch":
             await self.start_game(True)
@@ -738,6 +747,15 @@ class App:
             await self.answer_hint()
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
+
+    def ask_new(self, asking):
+        """Show (or take back) the question before a new game replaces the saved one; the
+        focus goes to the button that keeps the game, then back to "New game"."""
+        self.confirm_new = asking
+        self.render_start()
+        button = by_id("btn-keep" if asking else "btn-new")
+        if button:
+            button.focus()
 
     def leave_game(self):
         self.gen += 1

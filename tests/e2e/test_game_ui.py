@@ -376,3 +376,30 @@ def test_the_hand_is_not_left_under_the_action_bar_on_a_phone(watched: Callable[
     page.wait_for_selector('#game[data-busy="false"]', state="attached")
     _hand_clear_of_the_action_bar(page)
     w.assert_clean()
+
+
+def test_new_game_over_a_saved_game_asks_first(watched: Callable[..., Watched], site_url: str) -> None:
+    """One tap must not lose a game (issue 40): "New game" with a game saved asks, with
+    "Keep my game" first and focused; keeping it changes nothing, confirming starts a new
+    game that replaces the save."""
+    text, _ = ask_save()
+    w = watched(viewport={"width": 390, "height": 844})
+    w.context.add_init_script(saved_once(text))
+    page = _open(w, f"{site_url}?lang=en&speed=instant")
+    expect(page.locator("#btn-continue")).to_be_visible()
+    page.click("#btn-new")
+    expect(page.locator("#confirm-new-text")).to_have_text(EN.t("app.confirm_new"))
+    expect(page.locator("#btn-keep")).to_be_focused()
+    expect(page.locator("#btn-continue")).to_have_count(0)
+    page.click("#btn-keep")
+    expect(page.locator("#btn-continue")).to_be_visible()
+    expect(page.locator("#btn-new")).to_be_focused()
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") == text  # nothing lost
+    assert page.evaluate("() => document.body.dataset.screen") == "start"
+
+    page.click("#btn-new")
+    page.click("#btn-new-sure")
+    page.wait_for_selector('#game[data-mode="play"]', state="attached")
+    saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
+    assert json.loads(saved)["format"] == "canasta-save" and saved != text
+    w.assert_clean()
