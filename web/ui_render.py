@@ -134,13 +134,15 @@ def special_class(code, kinds):
 # --------------------------------------------------------------------------- start screen
 
 def start_menu(cat, prefs, has_save, setup, guide_href="", why=None, confirm_new=False):
-    """The start screen's options and buttons (the title and status are in index.html).
-    ``prefs`` are normalized choices (``Setup.normalize``), ``setup`` the catalog."""
-    out = ['<form class="menu" id="start-form" action="#" novalidate>']
+    """The start screen's buttons, then its options (the title and status are in
+    index.html): Continue and New game come first, in view without scrolling on any
+    screen, and the settings of a new game below them. ``prefs`` are normalized choices
+    (``Setup.normalize``), ``setup`` the catalog."""
     why = why or G.no_links
+    variant = prefs["variant"]
+    out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new)]
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
                                                      ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
-    variant = prefs["variant"]
     out.append('<div class="field" id="opt-variant-box"><label class="field-label" for="opt-variant">'
                + esc(cat.t("app.variant")) + '</label><select id="opt-variant" name="variant">')
     for name in setup.names():
@@ -163,17 +165,24 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=None, confirm_new
                        prefs.get("level", "good")))
     out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
     out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}, why))
+    if guide_href:
+        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
+                                                         variant_name(cat, setup, variant)) + '</p>')
+    out.append('</form>')
+    return "".join(out)
+
+
+def _menu_buttons(cat, has_save, confirm_new):
+    """Continue (a saved game), New game, Watch; or, after New game over a saved game,
+    the question that keeps one tap from losing it ("Keep my game" first, focused)."""
     if has_save and confirm_new:
-        # "New game" over a saved game asks first: one tap must not lose a game. Keeping
-        # it is the first button (where the focus goes).
-        out.append('<div class="menu-buttons confirm" role="group" aria-labelledby="confirm-new-text">'
-                   '<p class="confirm-text" id="confirm-new-text">' + esc(cat.t("app.confirm_new")) + '</p>'
-                   '<button type="button" id="btn-keep" class="btn primary" data-act="new-cancel">'
-                   + esc(cat.t("app.confirm_new_no")) + '</button>'
-                   '<button type="button" id="btn-new-sure" class="btn" data-act="new-confirmed">'
-                   + esc(cat.t("app.confirm_new_yes")) + '</button></div>')
-        return _menu_end(cat, out, guide_href, setup, variant)
-    out.append('<div class="menu-buttons">')
+        return ('<div class="menu-buttons confirm" role="group" aria-labelledby="confirm-new-text">'
+                '<p class="confirm-text" id="confirm-new-text">' + esc(cat.t("app.confirm_new")) + '</p>'
+                '<button type="button" id="btn-keep" class="btn primary" data-act="new-cancel">'
+                + esc(cat.t("app.confirm_new_no")) + '</button>'
+                '<button type="button" id="btn-new-sure" class="btn" data-act="new-confirmed">'
+                + esc(cat.t("app.confirm_new_yes")) + '</button></div>')
+    out = ['<div class="menu-buttons">']
     if has_save:
         out.append('<button type="button" id="btn-continue" class="btn primary" data-act="continue">'
                    + esc(cat.t("app.continue")) + '</button>')
@@ -182,15 +191,6 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=None, confirm_new
     out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
                + esc(cat.t("app.watch")) + '</button>')
     out.append('</div>')
-    return _menu_end(cat, out, guide_href, setup, variant)
-
-
-def _menu_end(cat, out, guide_href, setup, variant):
-    """The start menu's last line (the guide's page of the game) and its end."""
-    if guide_href:
-        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
-                                                         variant_name(cat, setup, variant)) + '</p>')
-    out.append('</form>')
     return "".join(out)
 
 

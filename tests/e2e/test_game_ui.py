@@ -403,3 +403,19 @@ def test_new_game_over_a_saved_game_asks_first(watched: Callable[..., Watched], 
     saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert json.loads(saved)["format"] == "canasta-save" and saved != text
     w.assert_clean()
+
+
+def test_the_start_buttons_are_in_view_without_scrolling(watched: Callable[..., Watched], site_url: str) -> None:
+    """Issue 40 ("Layouts"): a returning player sees Continue, a new one New game, without
+    scrolling, on a small phone, a phone upright and on its side, a laptop and a desktop."""
+    text, _ = ask_save()
+    w = watched(viewport={"width": 360, "height": 640})
+    w.context.add_init_script(saved_once(text))
+    page = _open(w, f"{site_url}?lang=fr")
+    for width, height in ((360, 640), (390, 844), (844, 390), (1280, 800), (1920, 1080)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => window.scrollTo(0, 0)")
+        for button in ("#btn-continue", "#btn-new"):
+            box = page.locator(button).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, button, box)
+    w.assert_clean()
