@@ -175,7 +175,7 @@ class App:
         game = element("main", "game", "game", hidden=True)
         game.setAttribute("aria-labelledby", "g-title")
         parts = [
-            ('<h1 id="g-title" class="sr-only"></h1>'),
+            ('<h1 id="g-title" class="sr-only" tabindex="-1"></h1>'),
             ('<header id="g-top" class="topbar"></header>'),
             ('<p id="g-turn" class="turnline" role="status" aria-live="polite"></p>'),
             ('<div class="layout"><div class="table-area">'
@@ -537,6 +537,9 @@ class App:
         self.result_shown = False
         self.render()
         window.scrollTo(0, 0)
+        # The start screen's button that led here is hidden now: the focus goes to the
+        # table's heading (it names the game), not to the page's body.
+        by_id("g-title").focus()
         self.hand_shown_at = None
         self.keep_hand_in_view()
 

@@ -400,6 +400,7 @@ def test_new_game_over_a_saved_game_asks_first(watched: Callable[..., Watched], 
     page.click("#btn-new")
     page.click("#btn-new-sure")
     page.wait_for_selector('#game[data-mode="play"]', state="attached")
+    expect(page.locator("#g-title")).to_be_focused()  # not the page's body (issue 40, item 8)
     saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert json.loads(saved)["format"] == "canasta-save" and saved != text
     w.assert_clean()
