@@ -39,13 +39,11 @@
     const copy = document.importNode(section, true);
     for (const a of copy.querySelectorAll("a[href]")) a.href = new URL(a.getAttribute("href"), url).href;
     for (const img of copy.querySelectorAll("img[src]")) img.src = new URL(img.getAttribute("src"), url).href;
-    // ids stay unique in the game page: the section's own id is kept on the panel body only
+    // ids stay unique in the game page (the panel keeps the section's id in data-section)
     for (const el of copy.querySelectorAll("[id]")) el.removeAttribute("id");
     copy.removeAttribute("id");
-    for (const h of copy.querySelectorAll("h2, h3, h4")) {
-      // the section's title is the panel's heading (level 2 under the page's h1)
-      if (h === copy.querySelector("h2, h3")) h.id = "guide-panel-title";
-    }
+    const title = copy.querySelector("h2, h3");  // the section's title names the panel
+    if (title) title.id = "guide-panel-title";
     return copy;
   }
 

@@ -368,9 +368,9 @@ class App:
         self.render_table()
 
     def refusal(self, error):
-        """An engine refusal, in words, with a link to the rule it enforces."""
-        code = error.get("code") if isinstance(error, dict) else ""
-        self.feedback(self.cat.error_text(error), "error", G.ERROR + str(code or ""))
+        """Show an engine refusal (explain) on the table."""
+        self.explain(error)
+        self.render_table()
 
     # ------------------------------------------------------------------ the ask dialog
     def needs_answer(self):
@@ -635,6 +635,7 @@ class App:
         await asyncio.sleep(seconds)
 
     def explain(self, error):
+        """An engine refusal, in words, with a link to the rule it enforces."""
         code = error.get("code") if isinstance(error, dict) else ""
         C.tell(self.ui, self.cat.error_text(error), "error", G.ERROR + str(code or ""))
 

@@ -94,6 +94,19 @@ def guide_link(href, text, cls="guide-link", label=""):
     return ('<a class="' + cls + '" href="' + esc(href) + '" data-guide>' + esc(text) + extra + '</a>')
 
 
+def linked(href, text):
+    """``text`` as a link to the guide's section ``href``, or plain where none explains it."""
+    return guide_link(href, text) if href else esc(text)
+
+
+def how_to_play(cat, setup, variant, href):
+    """The line that leads to the guide's page of the game, or "" without a guide."""
+    if not href:
+        return ""
+    link = guide_link(href, cat.t("guide.how_to_play"), label=variant_name(cat, setup, variant))
+    return '<p class="guide-line">' + link + '</p>'
+
+
 def why_link(cat, href, subject=""):
     """"Why?" after a refusal, a hint's reason or a rule, or "" where no section explains it."""
     return guide_link(href, cat.t("guide.why"), "why", subject) if href else ""
@@ -133,12 +146,11 @@ def special_class(code, kinds):
 
 # --------------------------------------------------------------------------- start screen
 
-def start_menu(cat, prefs, has_save, setup, guide_href="", why=None, confirm_new=False):
+def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confirm_new=False):
     """The start screen's buttons, then its options (the title and status are in
     index.html): Continue and New game come first, in view without scrolling on any
     screen, and the settings of a new game below them. ``prefs`` are normalized choices
     (``Setup.normalize``), ``setup`` the catalog."""
-    why = why or G.no_links
     variant = prefs["variant"]
     out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new)]
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
@@ -165,9 +177,7 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=None, confirm_new
                        prefs.get("level", "good")))
     out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
     out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}, why))
-    if guide_href:
-        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
-                                                         variant_name(cat, setup, variant)) + '</p>')
+    out.append(how_to_play(cat, setup, variant, guide_href))
     out.append('</form>')
     return "".join(out)
 
@@ -263,8 +273,7 @@ def house_rules(cat, setup, variant, players, chosen, why=G.no_links):
         out.append('<fieldset class="switch" id="sw-' + esc(sid) + '"><legend>' + esc(title) + '</legend>')
         link = why(G.SWITCH + sid)
         if link:
-            out.append('<p class="switch-why">' + guide_link(link, cat.t("guide.both_readings"), "guide-link", title)
-                       + '</p>')
+            out.append('<p class="switch-why">' + guide_link(link, cat.t("guide.both_readings"), label=title) + '</p>')
         for o in setup.options(sid):
             mark = " (" + cat.t("app.default") + ")" if o == defaults.get(sid) else ""
             # one radio group per switch (a name shared by every switch would make one group)
@@ -328,14 +337,10 @@ def rules_summary(cat, setup, table, options=None, guide_href="", why=G.no_links
     for sid in [i for i in setup.switch_order if i in chosen] + sorted(i for i in chosen if i not in setup.switches):
         option = chosen[sid]
         text = cat.t("table.rules_custom") if option == "custom" else option_text(cat, setup, sid, option)
-        title = switch_title(cat, setup, sid)
-        link = why(G.SWITCH + sid)
-        out.append('<dt>' + (guide_link(link, title, "guide-link") if link else esc(title)) + '</dt><dd>'
+        out.append('<dt>' + linked(why(G.SWITCH + sid), switch_title(cat, setup, sid)) + '</dt><dd>'
                    + esc(text) + '</dd>')
     out.append('</dl>')
-    if guide_href:
-        out.append('<p class="guide-line">' + guide_link(guide_href, cat.t("guide.how_to_play"), "guide-link",
-                                                         variant_name(cat, setup, variant)) + '</p>')
+    out.append(how_to_play(cat, setup, variant, guide_href))
     out.append('</details>')
     return "".join(out)
 
@@ -377,9 +382,7 @@ def top_bar(tb):
         melded = side < len(tb.melds) and len(tb.melds[side]) > 0
         minimum = minimums[side] if side < len(minimums) else ""
         score = scores[side] if side < len(scores) else 0
-        text = cat.t("table.initial_meld", n=minimum)
-        link = tb.why(G.MELD_MINIMUM)
-        shown = guide_link(link, text, "guide-link") if link else esc(text)
+        shown = linked(tb.why(G.MELD_MINIMUM), cat.t("table.initial_meld", n=minimum))
         out.append('<div class="score' + mine + '" id="score-' + str(side) + '">'
                    '<span class="side-name">' + esc(tb.side_name(side)) + '</span> '
                    '<strong class="points">' + esc(score) + '</strong> '
@@ -744,7 +747,9 @@ def actions_bar(tb):
 def log_area(tb):
     cat = tb.cat
     entries = tb.snap.get("log") or []
-    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2><ul class="log-list" id="log-list" tabindex="0" aria-labelledby="log-h">']
+    # focusable: a list that scrolls must be reachable from the keyboard
+    out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2>'
+           '<ul class="log-list" id="log-list" tabindex="0" aria-labelledby="log-h">']
     current = tb.view.get("hand_number", 0)
     for e in reversed(entries):
         if not isinstance(e, dict) or e.get("hand") != current:
@@ -797,10 +802,8 @@ def result_panel(tb):
             cells.append(line)
         if not present:
             continue
-        label = cat.t("score_lines." + name)
-        link = tb.why(G.SCORE + name)
-        out.append('<tr data-line="' + name + '"><th scope="row">'
-                   + (guide_link(link, label, "guide-link") if link else esc(label)) + '</th>')
+        out.append('<tr data-line="' + name + '"><th scope="row">' + linked(tb.why(G.SCORE + name),
+                                                                             cat.t("score_lines." + name)) + '</th>')
         for line in cells:
             if line is None:
                 out.append('<td>—</td>')

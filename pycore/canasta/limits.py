@@ -9,9 +9,11 @@ stack (nesting), the time of ``int``/``str`` conversions (huge integers) or the 
 ``limit`` naming the limit; text that is not JSON at all is ``bad_json`` (the host's
 calls answer their own code for both). Neither recurses.
 
-Two limits bound work rather than input: ``MAX_OPENING_STEPS`` and ``MAX_OPENINGS``, the
+Three limits bound work rather than input: ``MAX_OPENING_STEPS`` and ``MAX_OPENINGS``, the
 budget ``legal_actions`` spends enumerating the minimal openings of a side that has not
-opened (docs/engine.md "Legal actions"). Past them the list is cut, never refused.
+opened, and ``MAX_SEQUENCE_CHOICES``, the going-out search's (docs/engine.md "Legal
+actions"). Past them the work stops, never refused: the list is cut, a "may I go out?"
+may be answered no.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 
 from canasta.host import Host
 from playwright.sync_api import Locator, Page
-from site_helpers import READY_TIMEOUT_MS, REPO, _load
+from site_helpers import READY_TIMEOUT_MS, REPO, Watched, _load
 
 WEB = REPO / "web"
 SAVE_KEY = "canasta.save.v1"
@@ -111,6 +111,15 @@ def saved_once(text: str) -> str:
 
 
 # --- waits on the page ------------------------------------------------------------------
+
+
+def open_page(w: Watched, url: str) -> Page:
+    """A new page of ``w`` at ``url``, its waits bounded, once the UI is up."""
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(url)
+    wait_ui(page)
+    return page
 
 
 def wait_ui(page: Page) -> None:

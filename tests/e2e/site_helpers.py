@@ -82,6 +82,22 @@ class Watched:
 # wait_for_function with a string was seen to work under this CSP too, Chromium 156.)
 
 
+#: axe-core, the accessibility checker (an npm devDependency of build/); tests add it to a
+#: context as an init script, which the site's CSP does not govern.
+AXE = REPO / "build" / "node_modules" / "axe-core" / "axe.min.js"
+_AXE_RUN = """async () => {
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                                      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}"""
+
+
+def serious_axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    found: list[dict[str, Any]] = page.evaluate(_AXE_RUN)
+    return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
 def wait_ready(page: Page, engine_version: str) -> None:
     """Wait until the Python UI shows "ready" with the engine version from the worker."""
     page.wait_for_selector(f'body[data-engine="{engine_version}"]', state="attached", timeout=READY_TIMEOUT_MS)

@@ -20,6 +20,7 @@ from game_helpers import (
     first_hand,
     hand_of,
     meld_seed,
+    open_page,
     play_by_clicking,
     refusal,
     saved_once,
@@ -27,18 +28,10 @@ from game_helpers import (
     wait_ui,
 )
 from playwright.sync_api import Page, expect
-from site_helpers import READY_TIMEOUT_MS, Watched
+from site_helpers import Watched
 
 EN = catalog("en")
 FR = catalog("fr")
-
-
-def _open(w: Watched, url: str) -> Page:
-    page = w.page()
-    page.set_default_timeout(READY_TIMEOUT_MS)
-    page.goto(url)
-    wait_ui(page)
-    return page
 
 
 def _no_horizontal_scroll(page: Page) -> None:
@@ -51,7 +44,7 @@ def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: st
     and it is the player's turn again."""
     seed, hand_after_draw, meld = meld_seed(4)
     w = watched(viewport={"width": 1280, "height": 800})
-    page = _open(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
     wait_human_turn(page)
     assert hand_of(page) == sorted(first_hand(seed)["view"]["hand"])  # same deal as CPython's engine
     expect(page.locator("#act-draw")).not_to_have_attribute("aria-disabled", "true")
@@ -105,7 +98,7 @@ def test_language_switch_changes_texts_and_card_names(watched: Callable[..., Wat
     """French from the URL, English from the start screen, French again from the table;
     a refused meld explained in French. A 2-player game, started from the start screen."""
     w = watched(viewport={"width": 390, "height": 844})
-    page = _open(w, f"{site_url}?lang=fr&speed=instant&seed=5")
+    page = open_page(w, f"{site_url}?lang=fr&speed=instant&seed=5")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#btn-new")).to_have_text(FR.t("app.new_game"))
     expect(page.locator(".tagline")).to_have_text(FR.t("app.tagline"))
@@ -159,7 +152,7 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     )
     # "fast", not "instant": at "instant" the bots could finish the hand before the pause
     # lands (seen on a fast machine), and the banner below is then rightly offered.
-    page = _open(w, f"{site_url}?watch=1&speed=fast&seed=3&lang=en")
+    page = open_page(w, f"{site_url}?watch=1&speed=fast&seed=3&lang=en")
     page.wait_for_selector('#game[data-mode="watch"]', state="attached")
     page.click("#btn-pause")
     page.wait_for_selector('#game[data-paused="true"][data-bots="idle"]', state="attached")
@@ -212,7 +205,7 @@ def test_menu_then_watch_at_once_starts_a_game_whose_bots_play(
     so the old loop cannot have stopped yet. (Once, the second click was ignored and the
     table never came: CI, 2026-11-29.)"""
     w = watched(viewport={"width": 1280, "height": 800})
-    page = _open(w, f"{site_url}?lang=en&speed=slow")
+    page = open_page(w, f"{site_url}?lang=en&speed=slow")
     page.click("#btn-watch")
     page.wait_for_selector('#game[data-mode="watch"][data-moves="1"]', state="attached")
     page.evaluate(
@@ -230,7 +223,7 @@ def test_menu_then_watch_at_once_starts_a_game_whose_bots_play(
 
 def test_reload_resumes_the_same_position(watched: Callable[..., Watched], site_url: str) -> None:
     w = watched(viewport={"width": 360, "height": 740})
-    page = _open(w, f"{site_url}?seed=7&new=1&speed=instant&lang=en")
+    page = open_page(w, f"{site_url}?seed=7&new=1&speed=instant&lang=en")
     wait_human_turn(page)
     page.click("#act-draw")
     wait_human_turn(page, "play")
@@ -259,7 +252,7 @@ def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..
     values are reported and ignored; a new game then starts and is saved."""
     w = watched(viewport={"width": 390, "height": 844})
     w.context.add_init_script(saved_once("{not a save"))
-    page = _open(w, f"{site_url}?players=7&speed=warp&level=godlike&lang=en")
+    page = open_page(w, f"{site_url}?players=7&speed=warp&level=godlike&lang=en")
     notices = page.locator("#notices")
     expect(notices).to_be_visible()
     text = notices.inner_text()
@@ -291,7 +284,7 @@ def test_partner_asks_to_go_out(watched: Callable[..., Watched], site_url: str) 
     save, _seed = ask_save()
     w = watched(viewport={"width": 1280, "height": 800})
     w.context.add_init_script(saved_once(save))
-    page = _open(w, f"{site_url}?speed=instant&lang=en")
+    page = open_page(w, f"{site_url}?speed=instant&lang=en")
     page.click("#btn-continue")
     dialog = page.locator("#ask-dialog")
     expect(dialog).to_be_visible()
@@ -332,7 +325,7 @@ def test_a_whole_hand_by_clicking(watched: Callable[..., Watched], site_url: str
     seed = 21
     mirror = Mirror(seed, 4)
     w = watched(viewport={"width": 1280, "height": 800})
-    page = _open(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
     verbs = set()
     while True:
         if mirror.snap["hand_over"]:
@@ -365,7 +358,7 @@ def test_the_hand_is_not_left_under_the_action_bar_on_a_phone(watched: Callable[
     is scrolled into view above the bar (seed 5: without it, the second row was under
     the bar)."""
     w = watched(viewport={"width": 390, "height": 844})
-    page = _open(w, f"{site_url}?lang=fr&seed=5&new=1&speed=instant")
+    page = open_page(w, f"{site_url}?lang=fr&seed=5&new=1&speed=instant")
     page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
     assert page.evaluate("() => document.documentElement.scrollHeight > window.innerHeight")
     page.click("#act-draw")
@@ -385,7 +378,7 @@ def test_new_game_over_a_saved_game_asks_first(watched: Callable[..., Watched], 
     text, _ = ask_save()
     w = watched(viewport={"width": 390, "height": 844})
     w.context.add_init_script(saved_once(text))
-    page = _open(w, f"{site_url}?lang=en&speed=instant")
+    page = open_page(w, f"{site_url}?lang=en&speed=instant")
     expect(page.locator("#btn-continue")).to_be_visible()
     page.click("#btn-new")
     expect(page.locator("#confirm-new-text")).to_have_text(EN.t("app.confirm_new"))
@@ -412,7 +405,7 @@ def test_the_start_buttons_are_in_view_without_scrolling(watched: Callable[..., 
     text, _ = ask_save()
     w = watched(viewport={"width": 360, "height": 640})
     w.context.add_init_script(saved_once(text))
-    page = _open(w, f"{site_url}?lang=fr")
+    page = open_page(w, f"{site_url}?lang=fr")
     for width, height in ((360, 640), (390, 844), (844, 390), (1280, 800), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => window.scrollTo(0, 0)")

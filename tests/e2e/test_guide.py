@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from site_helpers import REPO, Watched, build_site, wait_controlled
+from site_helpers import AXE, Watched, build_site, serious_axe_violations, wait_controlled
 
-AXE = REPO / "build" / "node_modules" / "axe-core" / "axe.min.js"
 DRAWN_MS = 30_000
 
 
@@ -113,11 +112,6 @@ def test_axe_finds_no_serious_problem_on_a_guide_page(watched: Callable[..., Wat
     page = w.page()
     page.goto(f"{site_url}guide/{path}.html")
     first_example_drawn(page)
-    result = page.evaluate("""async () => {
-        const r = await axe.run(document, { resultTypes: ["violations"] });
-        return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-    }""")
-    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    serious = serious_axe_violations(page)
     assert serious == [], json.dumps(serious, indent=1)
     w.assert_clean()

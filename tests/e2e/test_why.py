@@ -6,32 +6,24 @@ start screen's "How to play" lead to sections that exist in the built guide."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable
 
-from game_helpers import catalog, click_cards, meld_seed, refusal, wait_human_turn, wait_ui
+from game_helpers import WEB, catalog, click_cards, meld_seed, open_page, refusal, wait_human_turn
 from playwright.sync_api import Page, expect
-from site_helpers import READY_TIMEOUT_MS, Watched, wait_controlled
+from site_helpers import Watched, _load, wait_controlled
 
 EN = catalog("en")
-FR = catalog("fr")
-WEB = Path(__file__).resolve().parents[2] / "web"
+ui_guide = _load("canasta_ui_guide", WEB / "ui_guide.py")
 
 
 def _guide(site_dir: Path) -> Any:
     """web/ui_guide.py over the built site's guide/links.json: the game's own resolution."""
-    spec = importlib.util.spec_from_file_location("ui_guide", WEB / "ui_guide.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("ui_guide", module)
-    spec.loader.exec_module(module)
     links = json.loads((site_dir / "guide" / "links.json").read_text(encoding="utf-8"))
-    return module.Guide(links)
+    return ui_guide.Guide(links)
 
 
 class _Sections(HTMLParser):
@@ -75,14 +67,6 @@ def _sections(site_dir: Path, href: str) -> tuple[_Sections, str]:
     return parser, anchor
 
 
-def _open(w: Watched, url: str) -> Page:
-    page = w.page()
-    page.set_default_timeout(READY_TIMEOUT_MS)
-    page.goto(url)
-    wait_ui(page)
-    return page
-
-
 def _table_state(page: Page) -> dict[str, Any]:
     return page.evaluate(
         """() => ({
@@ -103,7 +87,7 @@ def test_why_opens_the_rule_and_closing_returns_to_the_same_game(
     seed, _, meld = meld_seed(4)
     cards = meld.split()[1:]
     w = watched(viewport={"width": 390, "height": 844})
-    page = _open(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
     wait_human_turn(page)
     page.click("#act-draw")
     wait_human_turn(page, "play")
@@ -149,7 +133,7 @@ def test_rule_links_of_the_start_screen_and_table_lead_to_sections(
     watched: Callable[..., Watched], site_url: str, site_dir: Path
 ) -> None:
     w = watched(viewport={"width": 1280, "height": 800})
-    page = _open(w, f"{site_url}?lang=fr&variant=samba")
+    page = open_page(w, f"{site_url}?lang=fr&variant=samba")
     how = page.locator("#start-form .guide-line a")
     expect(how).to_have_attribute("href", "guide/fr/" + _guide(site_dir).page("samba") + ".html")
     page.click("#house-rules summary")
