@@ -7,7 +7,7 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``hint``, ``next_hand``, ``save``, ``load``) call one module-level host.
+``hint``, ``undo``, ``next_hand``, ``save``, ``load``) call one module-level host.
 
 Shapes:
 
@@ -31,7 +31,7 @@ Shapes:
   ...}`` or ``{"ok": false, "v": 1, "error": {"code", "params", "message"}}``.
 - snapshot: ``{"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn",
   "human_turn", "hand_over", "game_over", "scores", "last_hand", "log", "table",
-  "options", "moves"}``. ``view`` is ``Game.view(seat)`` plus ``"rules"``, the table's
+  "options", "moves", "undo"}``. ``view`` is ``Game.view(seat)`` plus ``"rules"``, the table's
   rule overrides (public); ``legal`` the seat's action texts when it is to act (its
   turn, or its answer), else ``[]``, and ``actions`` the same actions as
   ``ActionRecord`` objects; ``melds`` each side's melds as ``MeldRecord`` objects (kind,
@@ -40,7 +40,8 @@ Shapes:
   per side, or null; ``log`` the last :data:`LOG_SIZE` actions as ``{"seat", "action",
   "hand"}`` (hand numbers from 1); ``table`` the rules in play, for the player to look
   up: ``{"variant", "players", "target", "switches": {id: option}}``; ``options`` the
-  game's options as saved; ``moves`` how many actions the hand has had. The save is not
+  game's options as saved; ``moves`` how many actions the hand has had; ``undo`` whether
+  the seat may take back its last action now (``undo(seat)``, ``canasta.undo``). The save is not
   in it: ``save()`` fetches it when the screen wants to keep the game.
 - act (``act(seat, intent)``): an ``ActionRecord`` as JSON with the player's own cards;
   the engine fills in what it leaves open (``canasta.intents``) and plays it:
@@ -86,6 +87,7 @@ from .switches import SWITCHES, set_switch
 from .examples import check_example, decode, frames, read_example
 from .trial import Trial
 from .variants import get as get_variant
+from . import undo as _undo
 
 SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
@@ -107,7 +109,7 @@ class HostError(CanastaError):
 ERROR_CODES: tuple[str, ...] = (
     # the host
     "bad_options", "bad_request", "bad_save", "bad_seat", "internal_error", "no_game", "not_bot_turn",
-    "not_your_turn",
+    "not_your_turn", "nothing_to_undo",
     # notation, records, scenarios
     "bad_action", "bad_card", "bad_example", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
     "record_version", "too_many_copies",
@@ -376,6 +378,24 @@ class Host:
                                 "reason": explain(view, legal, action)}))
 
     @_guarded
+    def undo(self, seat: int) -> str:
+        """Take back the human ``seat``'s last action of the hand (``canasta.undo``: a meld,
+        add, merge or swap of its turn, its discard until the next seat acts; never past a
+        draw or a taken pile): ``{"ok": true, "undone": "<notation>", "snapshot"}``, or
+        ``nothing_to_undo`` with the ``reason``, the game unchanged."""
+        game = self._need_game()
+        s = self._seat(seat)
+        if s not in self._humans:
+            raise HostError("bad_seat", f"seat {s} is a bot's", seat=s)
+        reason = _undo.refusal(game, s)
+        if reason:
+            raise HostError("nothing_to_undo", f"nothing to take back: {reason}", reason=reason)
+        undone = game.hand_actions[-1][-1]
+        replayed = _undo.without_last(game)
+        return self._switch(replayed, self._options, _replay_log(replayed),
+                            lambda: ok_reply({"undone": undone, "snapshot": self._snapshot(s)}))
+
+    @_guarded
     def next_hand(self) -> str:
         """Deal the next hand (the current one must be over); returns the snapshot."""
         self._need_game().next_hand()
@@ -487,6 +507,7 @@ class Host:
             "table": {**self._table, "switches": dict(self._table["switches"])},
             "options": dict(self._options),
             "moves": len(game.hand_actions[-1]),
+            "undo": seat in self._humans and not _undo.refusal(game, seat),
         })
 
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
@@ -646,3 +667,7 @@ def load(save: str) -> str:
 
 def act(seat: int, intent: str) -> str:
     return _HOST.act(seat, intent)
+
+
+def undo(seat: int) -> str:
+    return _HOST.undo(seat)

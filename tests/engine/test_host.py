@@ -23,7 +23,7 @@ from canasta.host import Host
 from canasta.protocol import PROTOCOL_VERSION
 
 SNAPSHOT_KEYS = {"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn", "human_turn", "hand_over",
-                 "game_over", "scores", "last_hand", "log", "table", "options", "moves"}
+                 "game_over", "scores", "last_hand", "log", "table", "options", "moves", "undo"}
 
 
 def call(text: str) -> dict[str, Any]:

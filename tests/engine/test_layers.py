@@ -68,6 +68,7 @@ LAYERS: dict[str, int] = {
     "canasta.scenario": 7,
     "canasta.examples": 7,
     "canasta.trial": 7,
+    "canasta.undo": 7,
     # 8: the app's engine host
     "canasta.host": 8,
     # 9: the lab and the command line, apart from the core (LAB)
