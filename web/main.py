@@ -13,6 +13,7 @@
 #   ui_controls  what a click on the table means: a command (pure, tested)
 #   ui_bots      the bots' turns, paced
 #   ui_dialog    the partner's "may I go out?"
+#   ui_forgive   undo's wait before the bots, "confirm my discard", notices on the table
 #   ui_store     local storage: settings, the game, saves set aside
 #   ui_text      catalogs, card names, errors, log lines
 #   ui_model     settings offered, seats, URL parameters
@@ -42,6 +43,7 @@ import protocol as P
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
+import ui_forgive as F
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -286,6 +288,8 @@ class App:
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
                                               self.guide.page_href(self.cat.lang, variant), why)
+        regions["g-rules"] += R.confirm_toggle(self.cat, self.prefs, self.ui.watch)
+        self.render_table_notices()
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")
@@ -312,6 +316,23 @@ class App:
         elif result.hidden:
             self.result_shown = False
         self.sync_dialog()
+
+    def render_table_notices(self):
+        """What a bad link left (``?new=1`` with a bad value starts with the default) shown
+        on the table, where the player is, until dismissed (issue 40, item 10)."""
+        box = by_id("g-notices")
+        texts = F.table_notices(self.cat, self.notices)
+        if not texts:
+            if box:
+                box.remove()
+            return
+        if box is None:
+            box = element("div", "g-notices", "table-notices")
+            box.setAttribute("role", "alert")
+            self.game.insertBefore(box, by_id("g-turn"))
+        html = R.table_notices(self.cat, texts)
+        if box.innerHTML != html:
+            box.innerHTML = html
 
     def keep_hand_in_view(self):
         """The player's whole hand above the action bar when the player is to act.
@@ -396,6 +417,10 @@ class App:
         name = target.name if target else None
         if name and name.startswith("switch-"):
             name = "switch"  # the radios of one house-rule switch (data-switch names it)
+        if name == F.CONFIRM_DISCARD:
+            self.prefs[name] = bool(target.checked)
+            self.save_prefs()
+            return
         if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
             return
         value = target.value
@@ -506,6 +531,10 @@ class App:
     # ------------------------------------------------------------------ game flow
     def delay(self):
         return M.SPEED_DELAY.get(self.prefs.get("speed"), 0.6)
+
+    def first_delay(self):
+        """The bots' wait before their first move: time to take back a discard (ui_forgive)."""
+        return F.first_wait(self.delay(), self.prefs.get("speed"), self.snap, self.ui.watch)
 
     def set_snapshot(self, snap):
         old = (self.snap or {}).get("view") or {}
@@ -653,7 +682,12 @@ class App:
         if gen != self.gen:
             return  # the player left this game meanwhile (Menu)
         if not res.get("ok"):
-            self.refusal(res.get("error"))
+            error = res.get("error")
+            self.explain(error)
+            cards = [code for group in intent.groups for code in group]
+            if F.mixed_groups(error, intent.verb, cards, I.Intents(self.snap)):
+                self.ui.feedback += " " + self.cat.t("forgive.mixed_groups")
+            self.render_table()
             return
         self.clear_selection()
         self.set_snapshot(res["snapshot"])
@@ -725,6 +759,10 @@ class App:
             await self.continue_game()
         elif act == "menu":
             self.leave_game()
+        elif act == "dismiss-notices":
+            self.notices = []
+            self.render_table_notices()
+            by_id("g-title").focus()
         elif act == "again":
             options = (self.snap or {}).get("options") or {}
             if options.get("players") in M.PLAYER_COUNTS:
@@ -778,16 +816,46 @@ class App:
         elif cmd[0] == "say":
             self.feedback(C.said(cmd, tb), "hint")
         elif cmd[0] == "send":
-            await self.send(cmd[1])
+            intent = cmd[1]
+            if intent.verb == "discard" and not F.confirm_discard(self.ui, self.prefs, list(self.ui.selected)):
+                self.feedback(self.cat.t("forgive.armed", card=self.cat.card_name((intent.groups or [[""]])[0][0])),
+                              "hint")
+                return
+            await self.send(intent)
+        elif cmd[0] == "undo":
+            await self.undo()
         elif cmd[0] == "hint":
             await self.hint(tb)
 
     def clear_selection(self):
         C.clear(self.ui)
 
+    async def undo(self):
+        """Take back the player's last move (the engine's ``undo``: canasta.undo decides
+        what may come back). A new generation stops the bots waiting to answer a discard;
+        a refusal is explained and the game goes on from the engine's snapshot."""
+        self.gen += 1
+        viewer = (self.snap.get("view") or {}).get("seat", 0)
+        self.ui.busy = True
+        res = await self.call("undo", viewer)
+        if not res.get("ok"):
+            snap = await self.call("snapshot", viewer)
+            self.ui.busy = False
+            if snap.get("ok"):
+                self.set_snapshot(snap)
+            self.refusal(res.get("error"))
+            await self.after_move()
+            return
+        self.ui.busy = False
+        self.clear_selection()
+        self.set_snapshot(res["snapshot"])
+        C.tell(self.ui, self.cat.t("forgive.undone", move=self.cat.log_line("", res.get("undone", ""), True)), "hint")
+        await self.store_save()
+        await self.after_move()
+
     async def hint(self, tb):
         """The expert's suggestion for this turn, with its reason; the cards it would play
-        are selected (groups beyond the first set aside, as "+ Group" does) and its
+        are selected (groups beyond the first set aside, as "+ New meld" does) and its
         button is marked, but nothing is played until the player clicks."""
         self.ui.busy = True  # the actions wait while the expert thinks
         self.feedback(self.cat.t("hints.thinking"), "hint")

@@ -11,7 +11,7 @@ INSTANT_FRAME_MS = 250
 
 class BotLoop:
     """Runs the bots of the page's game. ``page`` is the app: it gives ``gen``, ``snap``,
-    ``ui``, ``delay()``, ``call()``, ``now()``, ``sleep()``, ``set_snapshot()``,
+    ``ui``, ``delay()``, ``first_delay()``, ``call()``, ``now()``, ``sleep()``, ``set_snapshot()``,
     ``render_table()``, ``update_game_data()``, ``store_save()``, ``render_banner()``
     and ``explain(error)``."""
 
@@ -44,9 +44,11 @@ class BotLoop:
         self.running = gen
         page.update_game_data()
         drawn = page.now()
+        wait = page.first_delay()  # longer while the player may take back a discard
         try:
             while not self._should_stop(gen):
-                await page.sleep(page.delay())
+                await page.sleep(wait)
+                wait = page.delay()
                 if gen != page.gen or (page.ui.watch and page.ui.paused):
                     break
                 res = await page.call("bot_step")

@@ -7,6 +7,7 @@
 #                                    seat's name, "name")
 #   ("send", intent)                 play a canasta.protocol.ActionRecord (the engine judges)
 #   ("hint",)                        ask the engine for the expert's suggestion
+#   ("undo",)                        ask the engine to take back the player's last move
 #   ("none",)                        nothing to do (busy)
 # so that the whole of it is tested without a browser (tests/web). No rule is decided
 # here: intents come from the engine's records (ui_intent), and an unlisted one is sent
@@ -15,6 +16,7 @@
 RENDER = ("render",)
 NOTHING = ("none",)
 HINT = ("hint",)
+UNDO = ("undo",)
 
 
 def say(key, **params):
@@ -64,7 +66,7 @@ def _selection_command(act, index, tb, ui):
 
 
 def _stage(ui):
-    """+ Group: the selection set aside, to be laid with the next groups in one action."""
+    """+ New meld: the selection set aside, to be laid with the next groups in one action."""
     if not ui.selected:
         return say("hints.select_cards")
     ui.staged.append(sorted(ui.selected))
@@ -78,6 +80,8 @@ def command(act, tb, ui, index=-1, target=""):
     data-i; ``target``: a meld's data-target)."""
     if act in ("card", "unstage", "clear"):
         return _selection_command(act, index, tb, ui)
+    if act == "undo":  # also while the bots wait to answer a discard: the engine judges
+        return NOTHING if ui.busy else UNDO
     if tb.hand_over:
         return say("hints.hand_over")
     if not tb.my_turn:

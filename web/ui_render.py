@@ -3,6 +3,7 @@
 # tests/web run them on CPython. Every element the player acts on carries data-act (one
 # click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
 
+import ui_forgive as F
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -37,6 +38,7 @@ class UIState:
         self.feedback_kind = "error"
         self.feedback_why = ""  # the guide key of the rule that explains it (ui_guide)
         self.suggested = ""     # the verb of the hint shown (its button is marked)
+        self.armed = []         # the selection a first press of Discard armed (ui_forgive)
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
 
 
@@ -678,7 +680,7 @@ def hand_area(tb):
 def staging_area(tb):
     cat, ui = tb.cat, tb.ui
     if not ui.staged or ui.watch:
-        return ""
+        return stage_help(tb)
     out = ['<div class="staging" role="group" aria-label="' + esc(cat.t("table.staged")) + '">'
            '<span class="staging-title">' + esc(cat.t("table.staged")) + '</span>']
     for n in range(len(ui.staged)):
@@ -691,7 +693,34 @@ def staging_area(tb):
                    + '" id="unstage-' + str(n) + '" aria-label="' + esc(cat.t("table.unstage", n=n + 1))
                    + '">×</button></span>')
     out.append('</div>')
+    return "".join(out) + stage_help(tb)
+
+
+def confirm_toggle(cat, prefs, watch):
+    """The "confirm my discard" setting on the table (ui_forgive; kept with the settings)."""
+    if watch:
+        return ""
+    checked = " checked" if prefs.get(F.CONFIRM_DISCARD) else ""
+    return ('<label class="confirm-discard"><input type="checkbox" id="opt-confirm-discard" name="'
+            + F.CONFIRM_DISCARD + '"' + checked + '> ' + esc(cat.t("forgive.confirm_discard")) + '</label>')
+
+
+def table_notices(cat, texts):
+    """What a bad link left, on the table, with a button that dismisses it."""
+    out = ['<p class="table-notices-title">' + esc(cat.t("forgive.notices_title")) + '</p><ul>']
+    for text in texts:
+        out.append('<li>' + esc(text) + '</li>')
+    out.append('</ul><button type="button" class="btn small" id="btn-dismiss-notices" data-act="dismiss-notices">'
+               + esc(cat.t("forgive.dismiss")) + '</button>')
     return "".join(out)
+
+
+def stage_help(tb):
+    """How to lay several melds at once, shown while groups are set aside or the
+    selection holds more than one rank (issue 40, item 5)."""
+    if not F.stage_help_shown(tb):
+        return ""
+    return '<p class="stage-help" id="stage-help">' + esc(tb.cat.t("forgive.stage_help")) + '</p>'
 
 
 def actions_bar(tb):
@@ -716,7 +745,7 @@ def actions_bar(tb):
     buttons.append(("take", cat.t("actions.take"), take_ok, take_ok and take_hint))
     buttons.append(("meld", cat.t("actions.meld"), play and (sel > 0 or staged > 0),
                     play and len(legal.fits("meld", groups)) > 0))
-    buttons.append(("stage", cat.t("actions.stage"), tb.can_act and tb.phase in ("draw", "play") and sel > 0,
+    buttons.append(("stage", cat.t("forgive.stage"), tb.can_act and tb.phase in ("draw", "play") and sel > 0,
                     False))
     buttons.append(("add", cat.t("actions.add"), play and sel > 0 and len(tb.my_melds) > 0,
                     play and len(tb.glow_targets) > 0))
@@ -731,6 +760,8 @@ def actions_bar(tb):
     if tb.players > tb.sides:  # partnerships: a partner to ask
         buttons.append(("ask", cat.t("actions.ask"), tb.can_act and legal.can("ask"), tb.can_act and legal.can("ask")))
     buttons.append(("clear", cat.t("actions.clear"), sel > 0 or staged > 0, False))
+    # the engine says whether the player's last move can be taken back (canasta.undo)
+    buttons.append(("undo", cat.t("forgive.undo"), bool(tb.snap.get("undo")) and not ui.busy, False))
     out = ['<div class="actions" role="group" aria-label="' + esc(cat.t("actions.group")) + '">']
     for act, label, enabled, hint in buttons:
         cls = "btn act"
@@ -738,8 +769,9 @@ def actions_bar(tb):
             cls += " hint"
         if act == ui.suggested and enabled:
             cls += " suggested"  # the button that plays the hint shown
+        described = ' aria-describedby="stage-help"' if act == "stage" and F.stage_help_shown(tb) else ''
         out.append('<button type="button" class="' + cls + '" id="act-' + act + '" data-act="' + act + '"'
-                   + ('' if enabled else ' aria-disabled="true"') + '>' + esc(label) + '</button>')
+                   + ('' if enabled else ' aria-disabled="true"') + described + '>' + esc(label) + '</button>')
     out.append('</div>')
     return "".join(out)
 

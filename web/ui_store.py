@@ -6,6 +6,7 @@
 
 import json
 
+import ui_forgive as F
 import ui_model as M
 import ui_text
 
@@ -68,6 +69,8 @@ class Store:
             prefs["level"] = saved["level"]
         if saved.get("speed") in M.SPEEDS:
             prefs["speed"] = saved["speed"]
+        if F.read_confirm(saved):  # off unless the player turned it on
+            prefs[F.CONFIRM_DISCARD] = True
         return prefs
 
     def save_prefs(self, prefs):

@@ -208,7 +208,7 @@ def play_by_clicking(page: Page, action: str) -> None:
         click_cards(page, words[2:])
         page.click(f'#melds-0 button.meld[data-target="{words[1]}"]')
     elif verb in ("meld", "take"):
-        # Further groups are set aside first (+ Group), the first group stays selected.
+        # Further groups are set aside first (+ New meld), the first group stays selected.
         for group in groups[1:]:
             click_cards(page, group)
             page.click("#act-stage")

@@ -346,7 +346,7 @@ def test_every_listed_action_is_played_by_selecting_its_cards_and_pressing_its_b
         variant: str, players: int, seed: int) -> None:
     """The table's controls (ui_controls) with the engine: for listed actions along a game,
     selecting the action's cards as a player would (further groups set aside with
-    + Group) and pressing its button sends an intent that the engine plays as that very
+    + New meld) and pressing its button sends an intent that the engine plays as that very
     action. Nothing in between knows a rule."""
     import ui_controls as C
 
@@ -427,6 +427,9 @@ class FakePage:
         self.clock = 0.0
 
     def delay(self) -> float:
+        return 0.0
+
+    def first_delay(self) -> float:
         return 0.0
 
     def now(self) -> float:

@@ -143,6 +143,29 @@ for damaged in (None, [], {"pages": [], "explains": {"classic": []}, "fallback":
 out("feedback", [R.feedback_html(cats["fr"], "Non <b>", GUIDE.href("fr", "samba", "error:pile_frozen")),
                  R.feedback_html(cats["en"], "No", ""), R.feedback_html(cats["en"], "", "guide/en/x.html")])
 
+import ui_forgive as F  # noqa: E402
+
+# The forgiving table (ui_forgive): the bots' wait, "confirm my discard", the refusal that
+# names "+ New meld", the notices a bad link leaves.
+out("first wait", [F.first_wait(0.6, "normal", {"undo": True}, False), F.first_wait(0.6, "normal", {}, False),
+                   F.first_wait(0.0, "instant", {"undo": True}, False), F.first_wait(2.0, "slow", {"undo": True}, False),
+                   F.first_wait(0.6, "normal", {"undo": True}, True)])
+armed = R.UIState()
+out("confirm", [F.confirm_discard(armed, {}, [3]), F.confirm_discard(armed, {"confirm_discard": True}, [3]),
+                armed.armed, F.confirm_discard(armed, {"confirm_discard": True}, [4]),
+                F.confirm_discard(armed, {"confirm_discard": True}, [4]), armed.armed,
+                F.read_confirm({"confirm_discard": True}), F.read_confirm({"confirm_discard": "yes"})])
+MIXED = {"code": "mixed_ranks"}
+out("mixed groups", [F.mixed_groups(MIXED, "take", ["KH", "5D", "2C"], legal),
+                     F.mixed_groups(MIXED, "take", ["KH", "QS"], legal), F.mixed_groups(MIXED, "meld", ["KH", "5D"], legal),
+                     F.mixed_groups({"code": "meld_too_small"}, "take", ["KH", "5D"], legal),
+                     F.mixed_groups("junk", "take", [], legal), F.natural_kinds(["KH", "2C", "KS", "JK", "5D"],
+                                                                                 RECORDS["kinds"])])
+out("table notices", [F.table_notices(cats["fr"], [("app.bad_param", {"name": "a", "value": "b", "expected": "c"}),
+                                                   lambda cat: cat.t("forgive.undo")]),
+                      R.table_notices(cats["en"], ["x <y>"]), R.confirm_toggle(cats["fr"], {"confirm_discard": True}, False),
+                      R.confirm_toggle(cats["en"], {}, False), R.confirm_toggle(cats["en"], {}, True)])
+
 with open(SNAPSHOTS) as f:
     snapshots = json.loads(f.read())
 for n in range(len(snapshots)):
