@@ -81,7 +81,10 @@ def test_undo_a_discard_before_the_next_seat_acts(watched: Callable[..., Watched
     log = page.inner_text("#log-list")
     click_cards(page, [hand[0]])
     page.click("#act-discard")
-    page.click("#act-undo")
+    undo = page.locator("#act-undo")
+    expect(undo).not_to_have_attribute("aria-disabled", "true")  # the engine played the discard
+    assert page.get_attribute("#game", "data-turn") == "1"  # the next seat's turn, not played yet
+    undo.click()
     wait_human_turn(page, "play")
     assert hand_of(page) == hand
     assert page.get_attribute("#game", "data-turn") == "0"
