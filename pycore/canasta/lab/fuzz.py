@@ -317,7 +317,8 @@ def probe_host(rng: random.Random) -> str:
         elif call < 0.65:
             reply = _reply(host.snapshot(seat))
         elif call < 0.7:
-            reply = _reply(host.hint(seat)) if rng.random() < 0.2 else _reply(host.snapshot(seat))
+            pick = rng.random()
+            reply = _reply(host.hint(seat) if pick < 0.2 else host.undo(seat) if pick < 0.5 else host.snapshot(seat))
         elif call < 0.8:
             reply = _reply(host.next_hand())
         elif call < 0.9:
