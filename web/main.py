@@ -145,6 +145,8 @@ class App:
         self.save_failed = False
         self.starting = False
         self.confirm_new = False  # "New game" over a saved game is asking to confirm
+        self.saved = asyncio.Event()  # clear while a save is fetched from the engine (store_save)
+        self.saved.set()
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -550,7 +552,11 @@ class App:
         at the player's last move, and the bots (seeded per decision) play the same."""
         if self.ui.watch or self.snap is None:
             return
-        save = await self.call("save")
+        self.saved.clear()  # Continue waits for it: Menu right after a move resumes that move
+        try:
+            save = await self.call("save")
+        finally:
+            self.saved.set()
         if save.get("format") is None:
             return  # no game (an error envelope): nothing to keep
         if self.store.keep_game(save):
@@ -629,6 +635,7 @@ class App:
 
     async def continue_game(self):
         await self.engine_ready.wait()
+        await self.saved.wait()  # a save still on its way from the engine
         text = self.store.saved_game()
         if text is None:
             self.has_save = False

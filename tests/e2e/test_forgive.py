@@ -190,8 +190,10 @@ def test_a_bad_link_value_is_shown_on_the_table(watched: Callable[..., Watched],
 def test_leaving_a_game_keeps_it_resumable(watched: Callable[..., Watched], site_url: str) -> None:
     w = watched(viewport={"width": 390, "height": 844})
     page, hand, cards = _drawn(w, site_url)
+    moves = int(page.get_attribute("#game", "data-moves") or 0)
     click_cards(page, cards)
     page.click("#act-meld")
+    expect(page.locator("#game")).to_have_attribute("data-moves", str(moves + 1))
     wait_human_turn(page, "play")
     before = {name: page.get_attribute("#game", f"data-{name}") for name in ("hand", "turn", "phase", "moves")}
     page.click("#btn-menu")
