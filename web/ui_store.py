@@ -68,6 +68,8 @@ class Store:
             prefs["level"] = saved["level"]
         if saved.get("speed") in M.SPEEDS:
             prefs["speed"] = saved["speed"]
+        if saved.get("reasons") is True:  # the log shows the bots' reasons (issue 40)
+            prefs["reasons"] = True
         return prefs
 
     def save_prefs(self, prefs):
