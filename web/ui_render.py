@@ -789,9 +789,13 @@ def log_area(tb):
         you = seat == tb.viewer and not tb.ui.watch
         why = W.reason_of(cat, e) if tb.ui.reasons else ""
         out.append('<li data-seat="' + str(seat) + '">' + esc(W.move_line(cat, tb.seat_name(seat), e, you))
-                   + ('<span class="why"> — ' + esc(why) + '</span>' if why else '') + '</li>')
+                   + ('<span class="bot-why"> — ' + esc(why) + '</span>' if why else '') + '</li>')
     out.append('</ul>')
     return "".join(out)
+
+
+#: How many of the others' latest moves the "since your turn" line shows.
+SINCE_SHOWN = 3
 
 
 def since_line(tb):
@@ -802,7 +806,10 @@ def since_line(tb):
     moves = W.since_turn(tb.snap.get("log"), tb.viewer, tb.view.get("hand_number", 0))
     if not moves:
         return ""
-    lines = [W.move_line(tb.cat, tb.seat_name(e.get("seat", -1)), e) for e in moves]
+    # the latest few: a phone shows two lines of it, and the latest matter most
+    lines = [W.move_line(tb.cat, tb.seat_name(e.get("seat", -1)), e) for e in moves[-SINCE_SHOWN:]]
+    if len(moves) > SINCE_SHOWN:
+        lines[0] = "… " + lines[0]
     return esc(tb.cat.t("see.since", moves="; ".join(lines)))
 
 

@@ -105,7 +105,8 @@ def test_no_flight_at_instant_speed_nor_with_reduced_motion(watched: Callable[..
 
 def test_the_log_says_what_was_taken_and_how_many(watched: Callable[..., Watched], site_url: str) -> None:
     text = take_save()
-    entry = [e for e in _call(Host().load(text))["snapshot"]["log"] if e["record"]["verb"] == "take"][-1]
+    log = _call(Host().load(text))["snapshot"]["log"]
+    entry = [e for e in log if e["record"]["verb"] == "take"][-1]
     cat = catalog("en")
     w = watched(viewport={"width": 390, "height": 844})
     w.context.add_init_script(saved_once(text))
@@ -116,18 +117,20 @@ def test_the_log_says_what_was_taken_and_how_many(watched: Callable[..., Watched
     line = moves.move_line(cat, name, entry)
     assert f"({entry['taken']} cards)" in line
     expect(page.locator(".log-list li", has_text=line)).to_have_count(1)
-    assert line in page.inner_text("#g-since")
+    # the latest of the others' moves since the player's turn, on one line above the table
+    latest = moves.move_line(cat, page.inner_text(f"#seat-{log[-1]['seat']} .seat-name"), log[-1])
+    assert page.inner_text("#g-since").endswith(latest), page.inner_text("#g-since")
     # the bots' reasons: off by default, on with the option, kept after a reload
-    assert page.locator(".log-list .why").count() == 0
+    assert page.locator(".log-list .bot-why").count() == 0
     page.click("#opt-reasons")
-    expect(page.locator(".log-list .why").first).to_be_visible()
+    expect(page.locator(".log-list .bot-why").first).to_be_visible()
     reason = cat.reason_line(entry["reason"])
     assert reason and reason in page.inner_text(".log-list")
     page.reload()
     page.click("#btn-continue")
     wait_human_turn(page)
     expect(page.locator("#opt-reasons")).to_be_checked()
-    expect(page.locator(".log-list .why").first).to_be_visible()
+    expect(page.locator(".log-list .bot-why").first).to_be_visible()
     w.assert_clean()
 
 
