@@ -58,8 +58,8 @@ import ui_text
 #: Samba's big hands cost the most (docs/bots.md "Think time per decision"); past the cap it
 #: plays what its samples so far show, which is level 3's choice unless they are clear.
 EXPERT_THINK_MS = 800
-TABLE_REGIONS = ("g-top", "g-turn", "g-since", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-rules", "g-log",
-                 "g-result")
+TABLE_REGIONS = ("g-top", "g-turn", "g-since", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions",
+                 "g-rules", "g-log", "g-result")
 
 
 # --------------------------------------------------------------------------- small helpers

@@ -402,7 +402,8 @@ class Host:
             message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
             inner = e.code if isinstance(e, CanastaError) else type(e).__name__
             raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
-        return self._switch(game, opts, _replay_log(game, frozenset(opts["humans"])), lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
+        return self._switch(game, opts, _replay_log(game, frozenset(opts["humans"])),
+                            lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
     # ------------------------------------------------------------- internals
     def _switch(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]],

@@ -166,3 +166,31 @@ def test_the_score_sheet_of_every_hand_and_the_game_summary(watched: Callable[..
     problems = serious_axe_violations(page)
     assert problems == [], json.dumps(problems, indent=1)
     w.assert_clean()
+
+
+def test_the_card_just_drawn_is_marked_until_the_discard(watched: Callable[..., Watched], site_url: str) -> None:
+    host = Host()
+    _call(host.new_game(json.dumps({"seed": 1, "players": 4})))
+    while not _call(host.snapshot(0))["human_turn"]:
+        _call(host.bot_step())
+    before = _call(host.snapshot(0))["view"]["hand"]
+    drawn = list(_call(host.play(0, "draw"))["snapshot"]["view"]["hand"])
+    for c in before:
+        drawn.remove(c)
+    cat = catalog("en")
+    w = watched(viewport={"width": 390, "height": 844})
+    page = open_page(w, f"{site_url}?seed=1&new=1&speed=instant&players=4&lang=en")
+    wait_human_turn(page)
+    expect(page.locator(".hcard.drawn")).to_have_count(0)
+    page.click("#act-draw")
+    wait_human_turn(page, "play")
+    marked = page.locator("#g-hand .hcard.drawn")
+    expect(marked).to_have_count(len(drawn))
+    assert sorted(marked.evaluate_all("(els) => els.map((e) => e.dataset.card)")) == sorted(drawn)
+    code = marked.first.get_attribute("data-card") or ""
+    assert marked.first.get_attribute("aria-label") == cat.t("see.drawn", card=cat.card_label(code))
+    marked.first.click(position={"x": 6, "y": 24})
+    page.click("#act-discard")
+    wait_human_turn(page, "draw")
+    expect(page.locator(".hcard.drawn")).to_have_count(0)
+    w.assert_clean()
