@@ -38,8 +38,10 @@ def move_line(cat, name, entry, you=False):
 
 
 def reason_of(cat, entry):
-    """A bot's reason for its move in words ("" when it has none: a player's move)."""
-    return cat.reason_line(entry.get("reason")) if isinstance(entry, dict) else ""
+    """A bot's reason for its move in words ("" when it has none: a player's move), in
+    the third person (the hint's words speak to the player). Its hand's points are not
+    said: the log is public, a bot's hand is not."""
+    return cat.reason_line(entry.get("reason"), "see.reasons.") if isinstance(entry, dict) else ""
 
 
 def of_hand(entries, hand):

@@ -208,12 +208,14 @@ class Catalog:
             text = text + " — " + reason
         return self.t("suggest.line", text=text)
 
-    def reason_line(self, reason):
+    def reason_line(self, reason, section="reasons."):
         """A hint reason ({"code", "params"}, canasta.bots.hints) in words, or "" for a
-        reason the catalog does not know: a hint's, or a bot's move in the log."""
+        reason the catalog does not know. ``section``: the catalog's section for it (a
+        hint speaks to the player; a bot's move in the log is told in the third person,
+        see.reasons)."""
         if not isinstance(reason, dict):
             return ""
-        key = "reasons." + str(reason.get("code") or "")
+        key = section + str(reason.get("code") or "")
         if not self.has(key):
             return ""
         params = reason.get("params") if isinstance(reason.get("params"), dict) else {}

@@ -124,7 +124,7 @@ def test_the_log_says_what_was_taken_and_how_many(watched: Callable[..., Watched
     assert page.locator(".log-list .bot-why").count() == 0
     page.click("#opt-reasons")
     expect(page.locator(".log-list .bot-why").first).to_be_visible()
-    reason = cat.reason_line(entry["reason"])
+    reason = moves.reason_of(cat, entry)
     assert reason and reason in page.inner_text(".log-list")
     page.reload()
     page.click("#btn-continue")

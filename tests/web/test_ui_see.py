@@ -94,7 +94,20 @@ def test_the_live_region_hears_each_move_the_count_and_the_pile(lang: str) -> No
     assert W.pile_words(cat, v) in text
     assert cat.card_label(v["discard_top"]) in W.pile_words(cat, v)
     reasons = W.announcement(cat, fresh, v, tb.seat_name, -1, True)
-    assert cat.reason_line(last["reason"]) in reasons
+    assert W.reason_of(cat, last) and W.reason_of(cat, last) in reasons
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_bots_reason_is_told_in_the_third_person_without_its_hands_points(lang: str) -> None:
+    cat = CATS[lang]
+    for code in cat.strings:
+        if code.startswith("reasons."):
+            bot = "see.reasons." + code[len("reasons."):]
+            assert cat.has(bot), bot
+    answer = {"seat": 2, "action": "answer yes", "reason": {"code": "answer_yes", "params": {"points": 85}}}
+    assert W.reason_of(cat, answer) and "85" not in W.reason_of(cat, answer)
+    assert "85" in cat.reason_line(answer["reason"])  # the hint, to the player about their own hand
+    assert W.reason_of(cat, {"seat": 0, "action": "draw"}) == ""
 
 
 def sheet(side: int, total: int, *lines: tuple[str, int, int]) -> dict[str, Any]:
