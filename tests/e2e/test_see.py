@@ -194,3 +194,48 @@ def test_the_card_just_drawn_is_marked_until_the_discard(watched: Callable[..., 
     wait_human_turn(page, "draw")
     expect(page.locator(".hcard.drawn")).to_have_count(0)
     w.assert_clean()
+
+
+def tab_to(page: Any, selector: str, limit: int = 80) -> int:
+    """Press Tab until the element matching ``selector`` has the focus; how many presses."""
+    for n in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector):
+            return n
+    raise AssertionError(f"{selector} never got the focus in {limit} Tab presses")
+
+
+def test_a_blind_player_hears_and_reaches_what_a_turn_needs(watched: Callable[..., Watched], site_url: str) -> None:
+    """Everything a turn needs is named for assistive technology and reached with the
+    keyboard alone: the hand, the pile's top and state, every meld, the opponents'
+    counts, the dealer, the actions; a whole turn is played with Tab, Enter and Space."""
+    cat = catalog("en")
+    snap = first_hand(1, 4)
+    v = snap["view"]
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = open_page(w, f"{site_url}?seed=1&new=1&speed=instant&players=4&lang=en")
+    wait_human_turn(page)
+    tree = page.locator("#game").aria_snapshot()
+    for code in set(v["hand"]):
+        assert f'button "{cat.card_label(code)}"' in tree, code
+    assert f'button "{cat.t("table.discard")}: {cat.t("table.pile_size", n=v["pile_size"])}' in tree
+    assert cat.t("table.top_card", card=cat.card_label(v["discard_top"])) in tree
+    for seat in (1, 2, 3):
+        assert f'img "{cat.t("table.cards_in_hand", n=v["hand_counts"][seat])}"' in tree
+    for meld in page.locator("#g-board .meld").all():
+        assert (meld.get_attribute("aria-label") or "").strip()
+    assert cat.t("see.dealer_you") in tree or cat.t("see.dealer_is", name="").strip() in tree
+    # the turn by keyboard: draw, choose a card, discard it
+    page.locator("#g-title").focus()
+    tab_to(page, "#act-draw")
+    page.keyboard.press("Enter")
+    wait_human_turn(page, "play")
+    page.locator("#g-title").focus()
+    tab_to(page, "#g-hand button.hcard")
+    page.keyboard.press("Space")
+    expect(page.locator("#g-hand button.hcard[aria-pressed=true]")).to_have_count(1)
+    tab_to(page, "#act-discard")
+    page.keyboard.press("Enter")
+    wait_human_turn(page, "draw")
+    assert page.locator(".log-list li").count() > 3 and page.inner_text("#g-live")
+    w.assert_clean()
