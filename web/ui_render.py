@@ -505,9 +505,10 @@ def seat_box(tb, seat, pos):
                  + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>')
     turn = tb.last_turns.get(seat)
     if turn:
-        # the seat's latest turn, in words, until it plays again
+        # the seat's latest turn, in words, until it plays again (the box names the seat:
+        # the sentence's subject is left out, "Last: discarded 5 of clubs")
         tags.append('<span class="last-move" id="last-' + str(seat) + '">'
-                    + esc(cat.t("see.last_move", line=W.move_line(cat, tb.seat_name(seat), turn[-1])))
+                    + esc(cat.t("see.last_move", line=W.move_line(cat, "", turn[-1]).strip()))
                     + '</span>')
     return ('<div class="seat pos-' + pos + active + '" id="seat-' + str(seat) + '" data-seat="' + str(seat) + '">'
             '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>' + cards + "".join(tags) + '</div>')
@@ -800,16 +801,17 @@ SINCE_SHOWN = 3
 
 def since_line(tb):
     """What the others did since the player's last move, in one short line above the
-    table (on a phone the log is out of view): each seat's moves, latest last."""
+    table (on a phone the log is out of view): their latest moves, the latest first."""
     if tb.ui.watch or tb.ui.still or tb.hand_over:
         return ""
     moves = W.since_turn(tb.snap.get("log"), tb.viewer, tb.view.get("hand_number", 0))
     if not moves:
         return ""
-    # the latest few: a phone shows two lines of it, and the latest matter most
-    lines = [W.move_line(tb.cat, tb.seat_name(e.get("seat", -1)), e) for e in moves[-SINCE_SHOWN:]]
+    # the latest first, as in the log: a phone shows two lines of it, and the latest
+    # matter most
+    lines = [W.move_line(tb.cat, tb.seat_name(e.get("seat", -1)), e) for e in reversed(moves[-SINCE_SHOWN:])]
     if len(moves) > SINCE_SHOWN:
-        lines[0] = "… " + lines[0]
+        lines[-1] = lines[-1] + " …"
     return esc(tb.cat.t("see.since", moves="; ".join(lines)))
 
 

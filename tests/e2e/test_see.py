@@ -119,7 +119,7 @@ def test_the_log_says_what_was_taken_and_how_many(watched: Callable[..., Watched
     expect(page.locator(".log-list li", has_text=line)).to_have_count(1)
     # the latest of the others' moves since the player's turn, on one line above the table
     latest = moves.move_line(cat, page.inner_text(f"#seat-{log[-1]['seat']} .seat-name"), log[-1])
-    assert page.inner_text("#g-since").endswith(latest), page.inner_text("#g-since")
+    assert page.inner_text("#g-since").startswith(cat.t("see.since", moves=latest)), page.inner_text("#g-since")
     # the bots' reasons: off by default, on with the option, kept after a reload
     assert page.locator(".log-list .bot-why").count() == 0
     page.click("#opt-reasons")
