@@ -18,6 +18,8 @@
 #   ui_text      catalogs, card names, errors, log lines
 #   ui_model     settings offered, seats, URL parameters
 #   ui_render    HTML strings for each region
+#   ui_moves     what happened: log lines, "since your turn", what a screen reader hears
+#   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -47,7 +49,9 @@ import ui_forgive as F
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
+import ui_moves as W
 import ui_render as R
+import ui_scores as U
 import ui_store as S
 import ui_text
 
@@ -56,8 +60,8 @@ import ui_text
 #: Samba's big hands cost the most (docs/bots.md "Think time per decision"); past the cap it
 #: plays what its samples so far show, which is level 3's choice unless they are clear.
 EXPERT_THINK_MS = 800
-TABLE_REGIONS = ("g-top", "g-turn", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions", "g-rules", "g-log",
-                 "g-result")
+TABLE_REGIONS = ("g-top", "g-turn", "g-since", "g-board", "g-staging", "g-hand", "g-feedback", "g-actions",
+                 "g-rules", "g-log", "g-result")
 
 
 # --------------------------------------------------------------------------- small helpers
@@ -141,6 +145,7 @@ class App:
         self.update_waiting = False
         self.update_dismissed = False
         self.hand_shown_at = None  # the position whose hand keep_hand_in_view showed
+        self.heard = (0, 0)     # (hand, moves) announced to a screen reader (announce)
         self.result_shown = False
         self.save_failed = False
         self.starting = False
@@ -182,6 +187,10 @@ class App:
             ('<h1 id="g-title" class="sr-only" tabindex="-1"></h1>'),
             ('<header id="g-top" class="topbar"></header>'),
             ('<p id="g-turn" class="turnline" role="status" aria-live="polite"></p>'),
+            # "since your turn" (visible: on a phone the log is out of view), and the
+            # other seats' moves as they happen, for a screen reader (ui_moves)
+            ('<p id="g-since" class="since"></p>'
+             '<div id="g-live" class="sr-only" role="log" aria-live="polite" aria-atomic="true"></div>'),
             ('<div class="layout"><div class="table-area">'
              '<div id="g-board" class="board"></div>'
              '<div id="g-staging" class="staging-box"></div>'
@@ -285,13 +294,20 @@ class App:
         focus_id = active.id if active and active.id else ""
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
-        regions = R.regions(self.cat, self.snap, self.ui, why)
+        self.ui.reasons = bool(self.prefs.get("reasons"))
+        regions = R.regions(self.cat, self.snap, self.ui, why, U.result_html)
         by_id("g-title").textContent = R.table_title(self.cat, self.setup, self.snap.get("table"))
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
                                               self.guide.page_href(self.cat.lang, variant), why)
         regions["g-rules"] += R.confirm_toggle(self.cat, self.prefs, self.ui.watch)
         self.render_table_notices()
+        fresh = self.fresh_moves()
+        tb = R.Table(self.cat, self.snap, self.ui) if fresh else None
+        flights = W.flights(fresh, tb.viewer, tb.sides) if fresh else []
+        ms = W.FLIGHT_MS.get(self.prefs.get("speed"), 0)
+        if flights and ms and window.canastaFly:
+            window.canastaFly.measure(json.dumps(W.SOURCES))  # FLIP: the places before
         replaced = False
         for name in TABLE_REGIONS:
             html = regions.get(name, "")
@@ -305,6 +321,10 @@ class App:
         result.hidden = regions.get("g-result", "") == ""
         result.dataset.mode = "bar" if self.ui.sheet_hidden else "sheet"
         self.update_game_data()
+        if flights and ms and window.canastaFly:
+            window.canastaFly.play(json.dumps(flights), ms)  # ... and the cards after
+        if fresh:
+            self.announce(fresh, tb)
         self.keep_hand_in_view()
         if replaced and focus_id:
             el = by_id(focus_id)
@@ -335,6 +355,22 @@ class App:
         html = R.table_notices(self.cat, texts)
         if box.innerHTML != html:
             box.innerHTML = html
+    def fresh_moves(self):
+        """The moves of this hand not shown yet (flown and announced once each)."""
+        s = self.snap or {}
+        v = s.get("view") or {}
+        hand, moves = v.get("hand_number", 0), s.get("moves", 0)
+        heard = self.heard[1] if self.heard[0] == hand else 0
+        self.heard = (hand, moves)
+        return W.new_entries(s.get("log"), hand, moves, heard)
+
+    def announce(self, fresh, tb):
+        """Tell a screen reader what the other seats did (ui_moves.announcement: each
+        move, the movers' card counts, the pile)."""
+        text = W.announcement(self.cat, fresh, tb.view, tb.seat_name, -1 if self.ui.watch else tb.viewer,
+                              self.ui.reasons)
+        if text:
+            by_id("g-live").textContent = text
 
     def keep_hand_in_view(self):
         """The player's whole hand above the action bar when the player is to act.
@@ -544,6 +580,8 @@ class App:
         if old.get("hand") != new.get("hand") or old.get("hand_number") != new.get("hand_number"):
             self.ui.selected = []
             self.ui.staged = []
+        if old.get("hand_number") != new.get("hand_number"):
+            self.ui.drawn = []
         self.snap = snap
 
     async def store_save(self):
@@ -624,6 +662,8 @@ class App:
         self.ui.watch = watch
         self.snap = None
         self.set_snapshot(snap)
+        # what was played before the player came (a continued game) is not announced
+        self.heard = ((snap.get("view") or {}).get("hand_number", 0), snap.get("moves", 0))
         self.show_table()
 
     def drop_one_shot_params(self):
@@ -697,9 +737,26 @@ class App:
             self.render_table()
             return
         self.clear_selection()
+        old = (self.snap.get("view") or {}).get("hand") or []
         self.set_snapshot(res["snapshot"])
+        self.mark_drawn(intent.verb, old)
         await self.store_save()
         await self.after_move()
+
+    def mark_drawn(self, verb, old):
+        """The cards the player just drew are marked until the turn's discard (the new
+        hand's cards that the old one lacked)."""
+        if verb == "draw":
+            left = list(old)
+            drawn = []
+            for c in (self.snap.get("view") or {}).get("hand") or []:
+                if c in left:
+                    left.remove(c)
+                else:
+                    drawn.append(c)
+            self.ui.drawn = drawn
+        elif verb in ("discard", "take"):
+            self.ui.drawn = []
 
     async def busy_call(self, name, *args):
         """One engine request while the table waits (busy): its answer, or None if it was
@@ -775,6 +832,14 @@ class App:
             if options.get("players") in M.PLAYER_COUNTS:
                 self.prefs["players"] = options["players"]
             await self.start_game(self.ui.watch)
+        elif act == "reasons":
+            self.prefs["reasons"] = bool(el.checked)
+            self.save_prefs()
+            self.rendered = {}
+            self.render_table()
+            box = by_id("opt-reasons")
+            if box:
+                box.focus()
         elif act == "pause":
             self.ui.paused = not self.ui.paused
             self.render_table()

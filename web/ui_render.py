@@ -7,6 +7,7 @@ import ui_forgive as F
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
+import ui_moves as W
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
 SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas", "sambas",
@@ -40,6 +41,8 @@ class UIState:
         self.suggested = ""     # the verb of the hint shown (its button is marked)
         self.armed = []         # the selection a first press of Discard armed (ui_forgive)
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
+        self.reasons = False    # the log shows the bots' reasons (a setting, ui_store)
+        self.drawn = []         # the cards the player just drew, marked until the discard
 
 
 class Table:
@@ -73,6 +76,12 @@ class Table:
         sel = [self.hand[i] for i in ui.selected if i < len(self.hand)]
         self.sel_codes = sel
         self.glow_targets = self.legal.add_targets(sel) if sel and self.phase == "play" else []
+        # Each seat's latest turn (ui_moves), marked on the table until it plays again.
+        self.last_turns = W.last_turns(snap.get("log"), v.get("hand_number", 0))
+        self.moved = {}  # side -> the cards its seats' latest turns laid
+        for seat in self.last_turns:
+            if isinstance(seat, int):
+                self.moved.setdefault(seat % self.sides, []).extend(W.cards_of(self.last_turns[seat]))
 
     def seat_name(self, seat):
         return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
@@ -391,7 +400,8 @@ def top_bar(tb):
                    '<span class="minimum' + (" done" if melded else "") + '">' + shown + '</span></div>')
     out.append('</div><div class="corner"><div class="meta"><span>'
                + esc(cat.t("table.hand_number", n=v.get("hand_number", 1))) + '</span> <span>'
-               + esc(cat.t("table.target", n=v.get("target", ""))) + '</span></div>')
+               + esc(cat.t("table.target", n=v.get("target", ""))) + '</span> <span id="dealer-line">'
+               + esc(dealer_text(tb)) + '</span></div>')
     out.append('<div class="tools">')
     if ui.watch and not tb.hand_over:
         label = cat.t("actions.resume") if ui.paused else cat.t("actions.pause")
@@ -401,6 +411,14 @@ def top_bar(tb):
     out.append('<button type="button" class="btn small" id="btn-menu" data-act="menu">'
                + esc(cat.t("actions.menu")) + '</button></div></div>')
     return "".join(out)
+
+
+def dealer_text(tb):
+    """Who deals this hand, in words (not only the seat's mark)."""
+    dealer = tb.view.get("dealer", -1)
+    if dealer == tb.viewer and not tb.ui.watch:
+        return tb.cat.t("see.dealer_you")
+    return tb.cat.t("see.dealer_is", name=tb.seat_name(dealer))
 
 
 def lang_button(cat):
@@ -487,6 +505,13 @@ def seat_box(tb, seat, pos):
     else:
         cards = ('<span class="seat-cards" role="img" aria-label="' + esc(cat.t("table.cards_in_hand", n=n)) + '">'
                  + card_img("back", "back") + '<span aria-hidden="true">' + str(n) + '</span></span>')
+    turn = tb.last_turns.get(seat)
+    if turn:
+        # the seat's latest turn, in words, until it plays again (the box names the seat:
+        # the sentence's subject is left out, "Last: discarded 5 of clubs")
+        tags.append('<span class="last-move" id="last-' + str(seat) + '">'
+                    + esc(cat.t("see.last_move", line=W.move_line(cat, "", turn[-1]).strip()))
+                    + '</span>')
     return ('<div class="seat pos-' + pos + active + '" id="seat-' + str(seat) + '" data-seat="' + str(seat) + '">'
             '<span class="seat-name">' + esc(tb.seat_name(seat)) + '</span>' + cards + "".join(tags) + '</div>')
 
@@ -559,6 +584,9 @@ def meld_box(tb, side, meld):
     glow = mine and target in tb.glow_targets
     if glow:
         cls += " glow"
+    moved = tb.moved.get(side) or []
+    if any(c in moved for c in cards):
+        cls += " moved"  # touched by a seat's latest turn
     body = ['<span class="mfan">']
     shown = cards
     if canasta and mkind == "group":
@@ -653,6 +681,7 @@ def hand_area(tb):
     out = ['<h2 class="hand-title" id="hand-h">' + esc(title) + '</h2>'
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch and not ui.still
+    drawn = list(ui.drawn)
     for rank, indices in I.group_hand(hand, tb.kinds):
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
         for i in indices:
@@ -664,6 +693,10 @@ def hand_area(tb):
             if i in staged:
                 cls += " staged"
             label = cat.card_label(code)
+            if code in drawn:
+                drawn.remove(code)
+                cls += " drawn"
+                label = cat.t("see.drawn", card=label)
             if interactive:
                 disabled = ' aria-disabled="true"' if i in staged else ''
                 out.append('<button type="button" class="' + cls + '" id="c' + str(i) + '" data-act="card" data-i="'
@@ -781,30 +814,45 @@ def log_area(tb):
     entries = tb.snap.get("log") or []
     # focusable: a list that scrolls must be reachable from the keyboard
     out = ['<h2 class="log-title" id="log-h">' + esc(cat.t("table.log")) + '</h2>'
+           '<label class="reasons-opt"><input type="checkbox" id="opt-reasons" data-act="reasons"'
+           + (' checked' if tb.ui.reasons else '') + '> ' + esc(cat.t("see.show_reasons")) + '</label>'
            '<ul class="log-list" id="log-list" tabindex="0" aria-labelledby="log-h">']
-    current = tb.view.get("hand_number", 0)
-    for e in reversed(entries):
-        if not isinstance(e, dict) or e.get("hand") != current:
-            continue
+    for e in reversed(W.of_hand(entries, tb.view.get("hand_number", 0))):
         seat = e.get("seat", -1)
         you = seat == tb.viewer and not tb.ui.watch
-        out.append('<li data-seat="' + str(seat) + '">' + esc(cat.log_line(tb.seat_name(seat), e.get("action", ""), you))
-                   + '</li>')
+        why = W.reason_of(cat, e) if tb.ui.reasons else ""
+        out.append('<li data-seat="' + str(seat) + '">' + esc(W.move_line(cat, tb.seat_name(seat), e, you))
+                   + ('<span class="bot-why"> — ' + esc(why) + '</span>' if why else '') + '</li>')
     out.append('</ul>')
     return "".join(out)
 
 
-def result_panel(tb):
-    """The hand's score sheet per side, line by line, the totals and the game score."""
+#: How many of the others' latest moves the "since your turn" line shows.
+SINCE_SHOWN = 3
+
+
+def since_line(tb):
+    """What the others did since the player's last move, in one short line above the
+    table (on a phone the log is out of view): their latest moves, the latest first."""
+    if tb.ui.watch or tb.ui.still or tb.hand_over:
+        return ""
+    moves = W.since_turn(tb.snap.get("log"), tb.viewer, tb.view.get("hand_number", 0))
+    if not moves:
+        return ""
+    # the latest first, as in the log: a phone shows two lines of it, and the latest
+    # matter most
+    lines = [W.move_line(tb.cat, tb.seat_name(e.get("seat", -1)), e) for e in reversed(moves[-SINCE_SHOWN:])]
+    if len(moves) > SINCE_SHOWN:
+        lines[-1] = lines[-1] + " …"
+    return esc(tb.cat.t("see.since", moves="; ".join(lines)))
+
+
+def result_panel(tb, extra=""):
+    """The hand's score sheet per side, line by line, the totals and the game score;
+    ``extra`` goes after them (ui_scores: the left-over cards, the game's sheet)."""
     cat, v = tb.cat, tb.view
     if not tb.hand_over:
         return ""
-    sheets = tb.snap.get("last_hand") or v.get("last_hand") or []
-    by_side = {}
-    for s in sheets:
-        if isinstance(s, dict):
-            by_side[s.get("side", -1)] = s
-    order = [tb.my_side] + [s for s in range(tb.sides) if s != tb.my_side]
     title = cat.t("dialogs.hand_over", n=v.get("hand_number", 1))
     if tb.ui.sheet_hidden:
         # Folded: a bar at the bottom, the final table visible above it.
@@ -816,8 +864,51 @@ def result_panel(tb):
     ending = ending_text(tb)
     if ending:
         out.append('<p class="ending">' + esc(ending) + '</p>')
-    out.append('<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">'
-               + esc(cat.t("dialogs.line")) + '</span></th>')
+    sheets = tb.snap.get("last_hand") or v.get("last_hand") or []
+    if tb.ui.still:  # a picture of one hand (an example): no game around it, nothing to press
+        out.append(breakdown(tb, sheets) + '</tfoot></table></div>')
+        return "".join(out)
+    out.append(breakdown(tb, sheets) + '<tr class="game-total"><th scope="row">' + esc(cat.t("dialogs.game_total"))
+               + '</th>')
+    scores = v.get("game_scores") or tb.snap.get("scores") or []
+    for side in sheet_order(tb):
+        out.append('<td>' + esc(scores[side] if side < len(scores) else 0) + '</td>')
+    out.append('</tr></tfoot></table>')
+    if tb.game_over:
+        out.append('<p class="winner" id="winner">' + esc(winner_text(tb)) + '</p>')
+    out.append(extra)
+    out.append('<div class="result-buttons">' + _result_button(tb))
+    if tb.game_over:
+        out.append('<button type="button" class="btn" id="btn-result-menu" data-act="menu">'
+                   + esc(cat.t("actions.menu")) + '</button>')
+    out.append('<button type="button" class="btn" id="btn-sheet-hide" data-act="sheet-hide">'
+               + esc(cat.t("dialogs.show_table")) + '</button></div></div>')
+    return "".join(out)
+
+
+def sheet_order(tb):
+    """The sides as a score sheet lists them: the player's first."""
+    return [tb.my_side] + [s for s in range(tb.sides) if s != tb.my_side]
+
+
+def count_note(cat, name, count):
+    """A score line's count in brackets, saying what it counts ("(3 cards)"): the
+    catalog's see.counts.<line>, or "×n" for a line it does not name."""
+    key = "see.counts." + name
+    return "(" + (cat.t(key, n=count) if cat.has(key) else cat.t("see.counts.other", n=count)) + ")"
+
+
+def breakdown(tb, sheets, total="total"):
+    """One hand's score lines per side (canasta.scoring), up to the totals' row (its
+    class ``total``): a <table> left open in its <tfoot> for the caller's last rows."""
+    cat = tb.cat
+    by_side = {}
+    for s in sheets or []:
+        if isinstance(s, dict):
+            by_side[s.get("side", -1)] = s
+    order = sheet_order(tb)
+    out = ['<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">'
+           + esc(cat.t("dialogs.line")) + '</span></th>']
     for side in order:
         out.append('<th scope="col" data-side="' + str(side) + '">' + esc(tb.side_name(side)) + '</th>')
     out.append('</tr></thead><tbody>')
@@ -841,28 +932,14 @@ def result_panel(tb):
                 out.append('<td>—</td>')
                 continue
             count = line.get("count", 0)
-            note = ' <span class="count">(' + str(count) + ')</span>' if count and name != "melds" else ""
+            note = ' <span class="count">' + esc(count_note(cat, name, count)) + '</span>' \
+                if count and name != "melds" else ""
             out.append('<td>' + esc(line.get("points", 0)) + note + '</td>')
         out.append('</tr>')
-    out.append('</tbody><tfoot><tr class="total"><th scope="row">' + esc(cat.t("dialogs.total")) + '</th>')
+    out.append('</tbody><tfoot><tr class="' + total + '"><th scope="row">' + esc(cat.t("dialogs.total")) + '</th>')
     for side in order:
         out.append('<td>' + esc((by_side.get(side) or {}).get("total", 0)) + '</td>')
-    if tb.ui.still:  # a picture of one hand (an example): no game around it, nothing to press
-        out.append('</tr></tfoot></table></div>')
-        return "".join(out)
-    out.append('</tr><tr class="game-total"><th scope="row">' + esc(cat.t("dialogs.game_total")) + '</th>')
-    scores = v.get("game_scores") or tb.snap.get("scores") or []
-    for side in order:
-        out.append('<td>' + esc(scores[side] if side < len(scores) else 0) + '</td>')
-    out.append('</tr></tfoot></table>')
-    if tb.game_over:
-        out.append('<p class="winner" id="winner">' + esc(winner_text(tb)) + '</p>')
-    out.append('<div class="result-buttons">' + _result_button(tb))
-    if tb.game_over:
-        out.append('<button type="button" class="btn" id="btn-result-menu" data-act="menu">'
-                   + esc(cat.t("actions.menu")) + '</button>')
-    out.append('<button type="button" class="btn" id="btn-sheet-hide" data-act="sheet-hide">'
-               + esc(cat.t("dialogs.show_table")) + '</button></div></div>')
+    out.append('</tr>')
     return "".join(out)
 
 
@@ -891,18 +968,20 @@ def winner_text(tb):
     return cat.t("dialogs.winner_us") if winner == tb.my_side else cat.t("dialogs.winner_them")
 
 
-def regions(cat, snap, ui, why=G.no_links):
-    """Every region of the table by element id; ``why`` links rules to the guide (ui_guide)."""
+def regions(cat, snap, ui, why=G.no_links, result=None):
+    """Every region of the table by element id; ``why`` links rules to the guide (ui_guide);
+    ``result(tb)`` draws the end of a hand (the page's: ui_scores.result_html)."""
     tb = Table(cat, snap, ui, why)
     return {
         "g-top": top_bar(tb),
         "g-turn": turn_line(tb),
+        "g-since": since_line(tb),
         "g-board": board(tb),
         "g-staging": staging_area(tb),
         "g-hand": hand_area(tb),
         "g-actions": actions_bar(tb),
         "g-log": log_area(tb),
-        "g-result": result_panel(tb),
+        "g-result": (result or result_panel)(tb),
     }
 
 

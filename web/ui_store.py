@@ -71,6 +71,8 @@ class Store:
             prefs["speed"] = saved["speed"]
         if F.read_confirm(saved):  # off unless the player turned it on
             prefs[F.CONFIRM_DISCARD] = True
+        if saved.get("reasons") is True:  # the log shows the bots' reasons (issue 40)
+            prefs["reasons"] = True
         return prefs
 
     def save_prefs(self, prefs):

@@ -203,15 +203,26 @@ class Catalog:
         if not isinstance(hint, dict) or not isinstance(hint.get("hint"), dict):
             return self.t("suggest.none")
         text = self.suggestion(hint["hint"])
-        reason = hint.get("reason") or {}
-        key = "reasons." + str(reason.get("code") or "")
-        if isinstance(reason, dict) and self.has(key):
-            params = reason.get("params") if isinstance(reason.get("params"), dict) else {}
-            values = {}
-            for k in params:
-                values[k] = self._param(k, params[k])
-            text = text + " — " + self.t(key, **values)
+        reason = self.reason_line(hint.get("reason"))
+        if reason:
+            text = text + " — " + reason
         return self.t("suggest.line", text=text)
+
+    def reason_line(self, reason, section="reasons."):
+        """A hint reason ({"code", "params"}, canasta.bots.hints) in words, or "" for a
+        reason the catalog does not know. ``section``: the catalog's section for it (a
+        hint speaks to the player; a bot's move in the log is told in the third person,
+        see.reasons)."""
+        if not isinstance(reason, dict):
+            return ""
+        key = section + str(reason.get("code") or "")
+        if not self.has(key):
+            return ""
+        params = reason.get("params") if isinstance(reason.get("params"), dict) else {}
+        values = {}
+        for k in params:
+            values[k] = self._param(k, params[k])
+        return self.t(key, **values)
 
     def log_line(self, name, action, you=False):
         """One action of the log ("discard 5C") as a sentence, for the player called

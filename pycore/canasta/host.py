@@ -30,15 +30,20 @@ Shapes:
 - every reply is the protocol's envelope (``canasta.protocol``): ``{"ok": true, "v": 1,
   ...}`` or ``{"ok": false, "v": 1, "error": {"code", "params", "message"}}``.
 - snapshot: ``{"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn",
-  "human_turn", "hand_over", "game_over", "scores", "last_hand", "log", "table",
-  "options", "moves", "undo"}``. ``view`` is ``Game.view(seat)`` plus ``"rules"``, the table's
+  "human_turn", "hand_over", "game_over", "scores", "last_hand", "history", "left_over",
+  "log", "table", "options", "moves", "undo"}``. ``view`` is ``Game.view(seat)`` plus ``"rules"``, the table's
   rule overrides (public); ``legal`` the seat's action texts when it is to act (its
   turn, or its answer), else ``[]``, and ``actions`` the same actions as
   ``ActionRecord`` objects; ``melds`` each side's melds as ``MeldRecord`` objects (kind,
   canasta kind, id); ``kinds`` the kind of each card of the seat's hand (for matching a
   selection: ``protocol.matches``); ``last_hand`` the last finished hand's score lines
-  per side, or null; ``log`` the last :data:`LOG_SIZE` actions as ``{"seat", "action",
-  "hand"}`` (hand numbers from 1); ``table`` the rules in play, for the player to look
+  per side, or null; ``history`` every finished hand's score lines per side, in order
+  (the score sheet of the whole game); ``left_over`` once the hand is over, the cards
+  left in each seat's hand (scored against its side, RULES.md 2: public then), else
+  null; ``log`` the last :data:`LOG_SIZE` actions as ``records.move_entry`` gives them:
+  ``{"seat", "action", "hand", "record"}`` (hand numbers from 1) with ``taken`` (a
+  take: the pile's size), ``drawn`` (a draw: how many cards) and, for a bot's move,
+  ``reason`` (its hint reason code and params); ``table`` the rules in play, for the player to look
   up: ``{"variant", "players", "target", "switches": {id: option}}``; ``options`` the
   game's options as saved; ``moves`` how many actions the hand has had; ``undo`` whether
   the seat may take back its last action now (``undo(seat)``, ``canasta.undo``). The save is not
@@ -71,7 +76,7 @@ import json
 from collections.abc import Callable
 from typing import Any, ParamSpec
 
-from .actions import parse_action, seat_after
+from .actions import parse_action
 from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
 from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
@@ -81,7 +86,7 @@ from .game import Game
 from .limits import MAX_ACTION_TEXT, loads
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
-from .records import action_record, screen_records
+from .records import action_record, move_entry, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .examples import check_example, decode, frames, read_example
@@ -91,8 +96,9 @@ from . import undo as _undo
 
 SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
-#: How many of the latest actions a snapshot's log holds.
-LOG_SIZE = 12
+#: How many of the latest actions a snapshot's log holds: a round of six seats (up to
+#: three actions each) and the player's own turn before it, for "since your turn".
+LOG_SIZE = 24
 _OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "bots", "expert_rollouts",
                           "expert_think_ms", "switches", "rules"})
 #: The table's difficulty when the options name none (issue 5: "defaulting to good").
@@ -355,7 +361,7 @@ class Host:
             raise HostError("internal_error", f"bot {name!r} chose an action not listed: {action}",
                             action=str(action))
         state = game.state
-        self._apply(game, action)
+        self._apply(game, action, explain(self._view(seat), legal, action))
         return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
                                 "snapshot": self._snapshot(self._viewer())}))
 
@@ -392,7 +398,7 @@ class Host:
             raise HostError("nothing_to_undo", f"nothing to take back: {reason}", reason=reason)
         undone = game.hand_actions[-1][-1]
         replayed = _undo.without_last(game)
-        return self._switch(replayed, self._options, _replay_log(replayed),
+        return self._switch(replayed, self._options, _replay_log(replayed, self._humans),
                             lambda: ok_reply({"undone": undone, "snapshot": self._snapshot(s)}))
 
     @_guarded
@@ -416,7 +422,8 @@ class Host:
             message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
             inner = e.code if isinstance(e, CanastaError) else type(e).__name__
             raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
-        return self._switch(game, opts, _replay_log(game), lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
+        return self._switch(game, opts, _replay_log(game, frozenset(opts["humans"])),
+                            lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
     # ------------------------------------------------------------- internals
     def _switch(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]],
@@ -478,10 +485,10 @@ class Host:
         # Game.view already carries the table's rule overrides (views.view: public)
         return self._need_game().view(seat)
 
-    def _apply(self, game: Game, action: Any) -> None:
-        seat = game.state.turn
+    def _apply(self, game: Game, action: Any, reason: dict[str, Any] | None = None) -> None:
+        entry = move_entry(game.state, action, len(game.hand_actions), reason)
         game.apply(action)  # raises with the game unchanged
-        self._log.append({"seat": seat, "action": str(action), "hand": len(game.hand_actions)})
+        self._log.append(entry)
         del self._log[:-LOG_SIZE]
 
     def _save(self) -> dict[str, Any]:
@@ -503,6 +510,8 @@ class Host:
             "game_over": game.over,
             "scores": list(game.scores),
             "last_hand": [s.to_dict() for s in game.results[-1]] if game.results else None,
+            "history": [[s.to_dict() for s in sheet] for sheet in game.results],
+            "left_over": [[c.text for c in h] for h in state.hands] if over else None,
             "log": [dict(e) for e in self._log],
             "table": {**self._table, "switches": dict(self._table["switches"])},
             "options": dict(self._options),
@@ -527,19 +536,29 @@ class Host:
         return game, opts
 
 
-def _replay_log(game: Game) -> list[dict[str, Any]]:
-    """The latest log entries of a replayed game. Whose action each was follows from the
-    actions alone: each hand starts left of its dealer, a discard passes the turn on,
-    ``ask`` hands it to the partner and the answer gives it back (RULES.md 2)."""
-    n, sides = game.rules.players, game.rules.sides
+def _replay_log(game: Game, humans: frozenset[int]) -> list[dict[str, Any]]:
+    """The latest log entries of a loaded game, as they were written while it was played:
+    its record is played again from the deal, so each entry sees the state its action
+    was played in (the pile's size for a take, a bot's reason). Only the last
+    :data:`LOG_SIZE` actions are kept, so only theirs are explained."""
+    record = game.record()
+    replay = Game(game.rules, game.seed, first_dealer=game.first_dealer)
+    total = sum(len(h) for h in record["hands"])
     out: list[dict[str, Any]] = []
-    for h in range(len(game.hand_actions)):
-        seat = (game.first_dealer + h + 1) % n
-        asker = -1
-        for text in game.hand_actions[h]:
-            out.append({"seat": seat, "action": text, "hand": h + 1})
-            seat, asker = seat_after(text, seat, asker, n, sides)
-        del out[:-LOG_SIZE]
+    step = 0
+    for h, actions in enumerate(record["hands"]):
+        if h:
+            replay.next_hand()
+        for text in actions:
+            action = parse_action(text)
+            reason = None
+            seat = replay.state.turn
+            if step >= total - LOG_SIZE and seat not in humans:
+                reason = explain(replay.view(seat), tuple(replay.legal_actions()), action)
+            if step >= total - LOG_SIZE:
+                out.append(move_entry(replay.state, action, h + 1, reason))
+            replay.apply(action)
+            step += 1
     return out
 
 

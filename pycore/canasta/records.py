@@ -7,14 +7,16 @@ the state and its actions, so that no screen decides a rule again.
 - :func:`meld_records`: a side's melds, each with its notation id, kind and canasta
   state as the scoring counts it (RULES.md 1, 3, 4);
 - :func:`hand_kinds`: the kind of each card of a hand, for matching a selection;
-- :func:`screen_records`: all of these for one seat, as a snapshot carries them.
+- :func:`screen_records`: all of these for one seat, as a snapshot carries them;
+- :func:`move_entry`: one action as the host's log keeps it, for the screens to say what
+  happened (issue 40, "see what happened").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action, Add, Answer, Discard, Meld, Merge, Swap, Take
+from .actions import Action, Add, Answer, Discard, Draw, Meld, Merge, Swap, Take
 from .cards import Card
 from .errors import IllegalAction
 from .legal import legal_actions
@@ -132,3 +134,25 @@ def screen_records(state: HandState, seat: int, acting: bool = True) -> dict[str
             "actions": [action_record(state, a).to_json() for a in actions],
             "melds": [[m.to_json() for m in meld_records(state, side)] for side in range(state.rules.sides)],
             "kinds": hand_kinds(state.hands[seat])}
+
+
+def move_entry(state: HandState, action: Action, hand: int, reason: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``action``, about to be played in ``state`` by the seat in turn, as a log entry:
+    ``seat``, ``action`` (the notation), ``hand`` (from 1), ``record`` (the action's
+    record without its keys: the cards played, a multi-group meld as its groups), and
+    what the screens cannot count afterwards: ``taken``, how many cards the pile held
+    when it was taken (the whole pile goes to the taker, RULES.md 2 "Taking the
+    pile"), and ``drawn``, how many cards a draw takes from the stock (Samba draws two,
+    RULES.md 4). A bot's move carries ``reason``, the hint reason of the move
+    (``bots.hints.explain``), for the option that shows why a bot played it. A draw's
+    record names no card: the log is public."""
+    record = action_record(state, action).to_json()
+    record.pop("keys", None)
+    entry: dict[str, Any] = {"seat": state.turn, "action": record["text"], "hand": hand, "record": record}
+    if isinstance(action, Take):
+        entry["taken"] = len(state.discard)
+    elif isinstance(action, Draw):
+        entry["drawn"] = min(state.rules.draw_count, len(state.stock))
+    if reason is not None:
+        entry["reason"] = reason
+    return entry

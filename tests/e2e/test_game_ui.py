@@ -175,14 +175,15 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     result = page.locator("#g-result")
     expect(result).to_be_visible()
     expect(result.locator("h2")).to_have_text(EN.t("dialogs.hand_over", n=1))
-    headers = result.locator("thead th[data-side]")
+    sheet = result.locator(".result-card > table.breakdown")  # this hand's (the game's sheet follows)
+    headers = sheet.locator("thead th[data-side]")
     expect(headers).to_have_count(2)
     assert [headers.nth(i).inner_text() for i in range(2)] == [EN.t("table.side_ns"), EN.t("table.side_ew")]
-    melds_row = result.locator('tr[data-line="melds"]')
+    melds_row = sheet.locator('tr[data-line="melds"]')
     expect(melds_row.locator("th")).to_have_text(EN.t("score_lines.melds"))
     expect(melds_row.locator("td")).to_have_count(2)
-    expect(result.locator("tfoot tr.total td")).to_have_count(2)
-    expect(result.locator("tfoot tr.game-total th")).to_have_text(EN.t("dialogs.game_total"))
+    expect(sheet.locator("tfoot tr.total td")).to_have_count(2)
+    expect(sheet.locator("tfoot tr.game-total th")).to_have_text(EN.t("dialogs.game_total"))
     expect(page.locator("#btn-next")).to_be_focused()
     # The sheet folds away to show the final table, and comes back.
     page.click("#btn-sheet-hide")
@@ -190,7 +191,7 @@ def test_watch_mode_plays_a_whole_hand(watched: Callable[..., Watched], site_url
     expect(page.locator("#btn-sheet-show")).to_be_focused()
     expect(page.locator("#melds-0")).to_be_visible()
     page.click("#btn-sheet-show")
-    expect(result.locator("tfoot tr.total td")).to_have_count(2)
+    expect(sheet.locator("tfoot tr.total td")).to_have_count(2)
     longest = page.evaluate("() => window.__longest")
     assert longest < 1000, f"the main thread was blocked for {longest} ms"
     w.assert_clean()

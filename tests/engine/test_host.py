@@ -23,7 +23,8 @@ from canasta.host import Host
 from canasta.protocol import PROTOCOL_VERSION
 
 SNAPSHOT_KEYS = {"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn", "human_turn", "hand_over",
-                 "game_over", "scores", "last_hand", "log", "table", "options", "moves", "undo"}
+                 "game_over", "scores", "last_hand", "history", "left_over", "log", "table", "options",
+                 "moves", "undo"}
 
 
 def call(text: str) -> dict[str, Any]:
@@ -111,7 +112,8 @@ def test_a_whole_game_of_bots_through_json() -> None:
         snap = out["snapshot"]
         check_snapshot(snap, 0)
         played.append({"seat": out["seat"], "action": out["action"], "hand": snap["view"]["hand_number"]})
-        assert snap["log"] == played[-host.LOG_SIZE:]
+        assert [{k: e[k] for k in ("seat", "action", "hand")} for e in snap["log"]] == played[-host.LOG_SIZE:]
+        assert snap["log"][-1]["record"]["verb"] == out["record"]["verb"] and "reason" in snap["log"][-1]
         steps += 1
         if steps % 97 == 0 or snap["hand_over"]:
             other = Host()
@@ -397,3 +399,52 @@ def test_switches_set_the_rules_and_travel_with_the_save() -> None:
     assert error_code(h.new_game(json.dumps({"seed": 3, "switches": {"D3": "x"}}))) == "unknown_option"
     assert error_code(h.new_game(json.dumps({"seed": 3, "switches": ["D3"]}))) == "bad_options"
     assert call(h.snapshot(0))["table"]["switches"]["D3"] == "freeze"  # the game in progress is kept
+
+
+def test_the_log_says_what_was_taken_and_the_snapshot_keeps_every_hand() -> None:
+    """Issue 40 ("see what happened"): a take in the log carries the pile's size as it
+    was taken, a meld its groups, a bot's move its reason; at a hand's end the left-over
+    cards of every seat are shown, and the history holds every finished hand."""
+    h = Host()
+    snap = start(h, seed=11, humans=[], players=4, target=1500, bot="basic")
+    takes: list[dict[str, Any]] = []
+    hands = 0
+    while not snap["game_over"]:
+        if snap["hand_over"]:
+            hands += 1
+            assert len(snap["history"]) == hands and snap["history"][-1] == snap["last_hand"]
+            left = snap["left_over"]
+            assert [len(c) for c in left] == snap["view"]["hand_counts"]
+            snap = call(h.next_hand())
+            assert snap["left_over"] is None
+            continue
+        pile = snap["view"]["pile_size"]
+        out = call(h.bot_step())
+        snap = out["snapshot"]
+        entry = snap["log"][-1]
+        assert entry["reason"]["code"] in host.HINT_REASONS
+        if out["record"]["verb"] == "take":
+            assert entry["taken"] == pile
+            assert entry["record"]["groups"] == out["record"]["groups"]
+            takes.append(entry)
+        if out["record"]["verb"] == "draw":
+            assert entry["drawn"] == 1 and entry["record"]["groups"] == []
+    assert takes and any(t["taken"] > 2 for t in takes)
+    assert len(snap["history"]) == hands + 1
+
+
+def test_a_loaded_game_writes_the_same_log() -> None:
+    h = Host()
+    snap = start(h, seed=5, humans=[0], players=2, target=1500)
+    rng = random.Random(4)
+    for _ in range(60):
+        if snap["hand_over"]:
+            break
+        if snap["human_turn"]:
+            snap = call(h.play(0, rng.choice(snap["legal"])))["snapshot"]
+        else:
+            snap = call(h.bot_step())["snapshot"]
+        other = Host()
+        assert call(other.load(h.save()))["ok"]
+        assert call(other.snapshot(0))["log"] == call(h.snapshot(0))["log"]
+    assert any("reason" not in e and e["seat"] == 0 for e in snap["log"])

@@ -23,7 +23,9 @@ if BASE not in sys.path:
 
 import ui_guide as G  # noqa: E402
 import ui_model as M  # noqa: E402
+import ui_moves as W  # noqa: E402
 import ui_render as R  # noqa: E402
+import ui_scores as U  # noqa: E402
 import ui_text  # noqa: E402
 
 
@@ -182,9 +184,15 @@ for n in range(len(snapshots)):
         # every other snapshot with links into a guide (LINKS below): the score sheet's
         # lines, the initial-meld minimum
         why = GUIDE.linker(lang, (snap.get("table") or {}).get("variant", "")) if n % 2 else G.no_links
-        regions = R.regions(cats[lang], snap, ui, why)
+        ui.reasons = n % 2 == 0
+        regions = R.regions(cats[lang], snap, ui, why, U.result_html)
         for name in sorted(regions):
             out("snap %d %s %s" % (n, lang, name), regions[name])
+        # what a screen reader hears of the hand's latest moves (ui_moves)
+        v = snap.get("view") or {}
+        tb = R.Table(cats[lang], snap, ui)
+        fresh = W.new_entries(snap.get("log"), v.get("hand_number", 0), snap.get("moves", 0), 0)
+        out("snap %d %s heard" % (n, lang), W.announcement(cats[lang], fresh, v, tb.seat_name, tb.viewer, ui.reasons))
 with open(CATALOG) as f:
     setup = M.Setup(json.loads(f.read()))
 prefs = {"lang": "fr", "variant": "classic", "players": 2, "target": 7500, "speed": "fast",
