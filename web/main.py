@@ -13,6 +13,7 @@
 #   ui_controls  what a click on the table means: a command (pure, tested)
 #   ui_bots      the bots' turns, paced
 #   ui_dialog    the partner's "may I go out?"
+#   ui_eye       shortcut keys, arrows in the hand, the help and settings sheets, the look
 #   ui_store     local storage: settings, the game, saves set aside
 #   ui_text      catalogs, card names, errors, log lines
 #   ui_model     settings offered, seats, URL parameters
@@ -42,6 +43,7 @@ import protocol as P
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
+import ui_eye as E
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -115,6 +117,7 @@ class App:
         self.setup = M.Setup(read_json("variants.json"))
         self.store = S.Store(window.localStorage)
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
+        self.prefs["look"] = E.valid_look(self.prefs.get("look"))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
             if name in self.query:
                 self.prefs[name] = self.query[name]
@@ -143,6 +146,8 @@ class App:
         self.save_failed = False
         self.starting = False
         self.confirm_new = False  # "New game" over a saved game is asking to confirm
+        self.audio = None         # the Web Audio context, made at the first sound
+        self.sheet_opener = None  # the control that opened the help or settings sheet
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -203,6 +208,14 @@ class App:
         # The table's Hint button is behind this modal dialog, so the dialog has its own.
         self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)
 
+        # The help sheet (shortcut keys) and the settings sheet (the look): modal dialogs,
+        # Escape closes them (the browser's own), the focus goes back where it was.
+        self.help_sheet = overlay("dialog", "help-sheet", ("aria-labelledby", "help-title"), "")
+        self.settings_sheet = overlay("dialog", "settings-sheet", ("aria-labelledby", "settings-title"), "")
+        for sheet in (self.help_sheet, self.settings_sheet):
+            sheet.classList.add("eye-sheet")
+            sheet.addEventListener("close", create_proxy(self.on_sheet_closed))
+
         self.banner = overlay(
             "div", "update-banner", ("role", "status"),
             '<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
@@ -234,6 +247,7 @@ class App:
         by_id("app").hidden = self.screen == "table"
         self.game.hidden = self.screen != "table"
         document.body.dataset.screen = self.screen
+        self.apply_look()
         if self.screen == "start":
             self.render_start()
         else:
@@ -369,6 +383,7 @@ class App:
 
     def refusal(self, error):
         """Show an engine refusal (explain) on the table."""
+        self.play_tones("refused")
         self.explain(error)
         self.render_table()
 
@@ -388,12 +403,17 @@ class App:
         if el is None:
             return
         act = el.dataset.act
+        if act == "card":
+            self.ui.cursor = int(el.dataset.i)  # Tab comes back to the card last touched
         if act:
             asyncio.create_task(self.handle(act, el))
 
     def on_change(self, event):
         target = event.target
         name = target.name if target else None
+        if name and name.startswith("look-"):
+            self.set_look(name[5:], target.value)
+            return
         if name and name.startswith("switch-"):
             name = "switch"  # the radios of one house-rule switch (data-switch names it)
         if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
@@ -440,15 +460,139 @@ class App:
     def on_key(self, event):
         if self.dialog.trap_key(event):
             return
-        if self.guide_panel.open:
-            return  # Escape closes the guide's panel (a modal dialog), not the selection under it
+        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
+            return  # Escape closes the modal dialog (the browser's own), not the selection under it
         if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
             self.clear_selection()
             self.render_table()
+            return
+        if self.screen == "table" and self.snap is not None and not self.ui.watch:
+            self.eye_key(event)
 
     def on_update_available(self, event=None):
         self.update_waiting = True
         self.render_banner()
+
+    # ------------------------------------------------------------------ hand and eye
+    def apply_look(self):
+        """The look settings on the page: data-* on <body> for the style sheet, and the
+        deck the cards are drawn from."""
+        look = self.prefs["look"]
+        data = E.body_data(look)
+        for name in data:
+            document.body.dataset[name] = data[name]
+        R.use_deck(E.card_dir(look))
+
+    def set_look(self, name, value):
+        """One look setting changed in the settings sheet: kept, and the table redrawn."""
+        self.prefs["look"] = E.valid_look(dict(self.prefs["look"], **{name: value}))
+        self.ui.look = self.prefs["look"]
+        self.save_prefs()
+        self.rendered = {}
+        self.render()
+        self.fill_sheet(self.settings_sheet)
+        focus = by_id("look-" + name + "-" + value)
+        if focus:
+            focus.focus()
+
+    def fill_sheet(self, sheet):
+        if sheet is self.help_sheet:
+            sheet.innerHTML = E.help_sheet(self.cat, by_id("act-undo") is not None)
+        else:
+            sheet.innerHTML = E.settings_sheet(self.cat, self.prefs["look"])
+
+    def eye_action(self, act):
+        """The keys' help sheet, the settings sheet, closing them, the mute button."""
+        if act in ("help", "settings"):
+            sheet = self.help_sheet if act == "help" else self.settings_sheet
+            if sheet.open:
+                return
+            self.sheet_opener = document.activeElement
+            self.fill_sheet(sheet)
+            sheet.showModal()
+            first = sheet.querySelector("input:checked") or by_id("help-close")
+            if first:
+                first.focus()
+        elif act == "sheet-close":
+            for sheet in (self.help_sheet, self.settings_sheet):
+                if sheet.open:
+                    sheet.close()
+        elif act == "mute":
+            look = dict(self.prefs["look"])
+            look["muted"] = not look.get("muted")
+            self.prefs["look"] = E.valid_look(look)
+            self.ui.look = self.prefs["look"]
+            self.save_prefs()
+            self.render_table()
+
+    def on_sheet_closed(self, event=None):
+        opener = self.sheet_opener
+        self.sheet_opener = None
+        if opener and opener.isConnected:
+            opener.focus()
+        elif self.screen == "table":
+            by_id("g-title").focus()
+
+    def eye_key(self, event):
+        """A shortcut presses the table's own button (the command a tap gives); an arrow
+        in the hand moves the focus to the next card (the hand is one Tab stop)."""
+        active = document.activeElement
+        tag = str(active.tagName) if active else ""
+        in_hand = bool(active) and tag == "BUTTON" and active.classList.contains("hcard")
+        if in_hand:
+            cards = document.querySelectorAll("#g-hand button.hcard")
+            count = cards.length
+            position = -1
+            for k in range(count):
+                if cards.item(k) == active:
+                    position = k
+            to = E.move(position, count, event.key)
+            if to >= 0:
+                event.preventDefault()
+                card = cards.item(to)
+                active.setAttribute("tabindex", "-1")
+                card.setAttribute("tabindex", "0")
+                self.ui.cursor = int(card.dataset.i)
+                card.focus()
+                return
+        act = E.shortcut(event.key, event.ctrlKey, event.altKey, event.metaKey,
+                         tag in ("INPUT", "SELECT", "TEXTAREA"))
+        if act == "help":
+            event.preventDefault()
+            self.eye_action("help")
+            return
+        button = by_id("act-" + act) if act else None
+        if button is None and act == "draw":
+            button = by_id("act-pass")  # where the stock is closed, d passes
+        if button is not None:
+            event.preventDefault()
+            button.click()
+
+    def play_tones(self, event):
+        """A short sound made in the page (a Web Audio oscillator, no audio file) when
+        sounds are on and not muted; body[data-tones] counts them."""
+        notes = E.tones(event, self.prefs["look"])
+        if not notes:
+            return
+        try:
+            if self.audio is None:
+                self.audio = window.AudioContext.new()
+            ctx = self.audio
+            at = ctx.currentTime
+            for freq, length in notes:
+                osc = ctx.createOscillator()
+                gain = ctx.createGain()
+                osc.frequency.value = freq
+                gain.gain.value = 0.06
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(at)
+                osc.stop(at + length)
+                at += length
+        except Exception as error:  # no audio here: the game goes on silent
+            print("no sound:", error)
+            return
+        document.body.dataset.tones = str(int(document.body.dataset.tones or "0") + 1)
 
     # ------------------------------------------------------------------ the engine
     async def start_engine(self):
@@ -586,6 +730,7 @@ class App:
     def enter_game(self, snap, watch):
         self.gen += 1
         self.ui = R.UIState()
+        self.ui.look = self.prefs["look"]
         self.ui.watch = watch
         self.snap = None
         self.set_snapshot(snap)
@@ -623,6 +768,9 @@ class App:
             return
         if self.ui.watch or not s.get("human_turn"):
             await self.run_bots()
+        s = self.snap
+        if s is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
+            self.play_tones("turn")
 
     async def run_bots(self):
         await self.bots.run()
@@ -657,6 +805,7 @@ class App:
             return
         self.clear_selection()
         self.set_snapshot(res["snapshot"])
+        self.play_tones("played")
         await self.store_save()
         await self.after_move()
 
@@ -749,6 +898,8 @@ class App:
                 await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
             await self.answer_hint()
+        elif act in ("help", "settings", "sheet-close", "mute"):
+            self.eye_action(act)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
 

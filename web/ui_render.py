@@ -3,6 +3,7 @@
 # tests/web run them on CPython. Every element the player acts on carries data-act (one
 # click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
 
+import ui_eye as E
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -38,6 +39,8 @@ class UIState:
         self.feedback_why = ""  # the guide key of the rule that explains it (ui_guide)
         self.suggested = ""     # the verb of the hint shown (its button is marked)
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
+        self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
+        self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
 
 
 class Table:
@@ -122,8 +125,17 @@ def feedback_html(cat, text, href):
 
 # --------------------------------------------------------------------------- cards
 
+#: Where card faces are read from: the page sets the player's deck (ui_eye.card_dir) with
+#: use_deck before drawing; one setting for every card drawn, in every region.
+DECK = {"dir": "cards/"}
+
+
+def use_deck(path):
+    DECK["dir"] = path
+
+
 def card_img(code, cls="face"):
-    return '<img class="' + cls + '" src="cards/' + esc(code) + '.svg" alt="" draggable="false">'
+    return '<img class="' + cls + '" src="' + DECK["dir"] + esc(code) + '.svg" alt="" draggable="false">'
 
 
 def card_figure(cat, code, cls="mini"):
@@ -396,6 +408,7 @@ def top_bar(tb):
         out.append('<button type="button" class="btn small" id="btn-pause" data-act="pause" aria-pressed="'
                    + attr_bool(ui.paused) + '">' + esc(label) + '</button>')
     out.append(lang_button(cat))
+    out.append(E.tool_buttons(cat, ui.look))
     out.append('<button type="button" class="btn small" id="btn-menu" data-act="menu">'
                + esc(cat.t("actions.menu")) + '</button></div></div>')
     return "".join(out)
@@ -651,7 +664,9 @@ def hand_area(tb):
     out = ['<h2 class="hand-title" id="hand-h">' + esc(title) + '</h2>'
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch and not ui.still
-    for rank, indices in I.group_hand(hand, tb.kinds):
+    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"))
+    roving = E.rove([i for _, indices in groups for i in indices], ui.cursor)
+    for rank, indices in groups:
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
         for i in indices:
             code = hand[i]
@@ -666,7 +681,7 @@ def hand_area(tb):
                 disabled = ' aria-disabled="true"' if i in staged else ''
                 out.append('<button type="button" class="' + cls + '" id="c' + str(i) + '" data-act="card" data-i="'
                            + str(i) + '" data-card="' + code + '" aria-pressed="' + attr_bool(pressed) + '"'
-                           + disabled + ' aria-label="' + esc(label) + '">' + card_img(code) + '</button>')
+                           + E.tab_index(i, roving) + disabled + ' aria-label="' + esc(label) + '">' + card_img(code) + '</button>')
             else:
                 out.append('<span class="' + cls + '" role="img" data-card="' + code + '" aria-label="' + esc(label)
                            + '">' + card_img(code) + '</span>')

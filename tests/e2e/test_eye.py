@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game_helpers import open_page, wait_human_turn
+from game_helpers import catalog, hand_of, meld_seed, open_page, wait_human_turn, wait_ui
 from playwright.sync_api import Page
 from site_helpers import Watched
 
@@ -98,4 +98,107 @@ def test_the_focus_ring_is_unlike_the_playable_and_selected_highlights(
     assert "dashed" in focused, focused
     assert focused != playable and focused != selected, (focused, playable, selected)
     assert "dashed" not in playable and "dashed" not in selected
+    w.assert_clean()
+
+
+def focus_hand(page: Page) -> int:
+    """Tab until a card of the hand has the focus; the number of presses it took."""
+    for presses in range(1, 41):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.matches('#g-hand button.hcard')"):
+            return presses
+    raise AssertionError("Tab never reached the hand")
+
+
+def arrow_to(page: Page, code: str) -> None:
+    """Move the focus in the hand with the arrows to an unselected copy of ``code``."""
+    page.keyboard.press("Home")
+    for _ in range(30):
+        here = page.evaluate("() => [document.activeElement.dataset.card, document.activeElement.ariaPressed]")
+        if here == [code, "false"]:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no {code} reached with the arrows")
+
+
+def test_a_whole_turn_with_the_keyboard_only(watched: Callable[..., Watched], site_url: str) -> None:
+    """Item 8 and the keyboard: draw (d), a meld chosen with the arrows and Space (m), a
+    discard (x), without the mouse; the hand is one Tab stop (a roving tabindex)."""
+    seed, hand, action = meld_seed()
+    meld = action.split()[1:]
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en&players=4")
+    wait_human_turn(page)
+    page.keyboard.press("d")
+    wait_human_turn(page, "play")
+    assert hand_of(page) == sorted(hand)
+    focus_hand(page)
+    stops = page.eval_on_selector_all('#g-hand button.hcard[tabindex="0"]', "(els) => els.length")
+    assert stops == 1
+    for code in meld:
+        arrow_to(page, code)
+        page.keyboard.press("Space")
+        page.wait_for_selector(f'#g-hand button.hcard[data-card="{code}"][aria-pressed="true"]')
+    before = page.get_attribute("#game", "data-hand")
+    page.keyboard.press("m")
+    page.wait_for_selector(f'#game:not([data-hand="{before}"])', state="attached")
+    wait_human_turn(page, "play")
+    left = hand_of(page)
+    assert len(left) == len(hand) - len(meld)
+    if not page.evaluate("() => document.activeElement.matches('#g-hand button.hcard')"):
+        focus_hand(page)
+    page.keyboard.press("Space")
+    page.keyboard.press("x")
+    page.wait_for_selector('#game[data-turn]:not([data-turn="0"]), #game[data-hand-over="true"]', state="attached")
+    assert len(hand_of(page)) == len(left) - 1 or page.get_attribute("#game", "data-hand-over") == "true"
+    w.assert_clean()
+
+
+def test_the_help_sheet_lists_the_keys_and_gives_the_focus_back(watched: Callable[..., Watched],
+                                                                 site_url: str) -> None:
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = open_page(w, site_url + GAME.format(lang="fr"))
+    wait_human_turn(page)
+    page.focus("#act-hint")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-sheet[open]")
+    assert page.evaluate("() => document.activeElement.id") == "help-close"
+    keys = page.eval_on_selector_all("#help-sheet kbd", "(els) => els.map((e) => e.textContent)")
+    assert keys[:7] == ["d", "p", "m", "a", "x", "h", "?"], keys  # no undo key until an undo exists
+    assert catalog("fr").t("eye.key_draw") in page.inner_text("#help-sheet")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#help-sheet:not([open])", state="attached")
+    assert page.evaluate("() => document.activeElement.id") == "act-hint"
+    w.assert_clean()
+
+
+def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_url: str) -> None:
+    """Four colours, larger cards, light felt, the hand by suit, sounds on then muted."""
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = open_page(w, site_url + GAME.format(lang="en"))
+    wait_human_turn(page)
+    width = page.locator("#g-hand button.hcard img >> nth=0").bounding_box()["width"]  # type: ignore[index]
+    page.click("#btn-settings")
+    page.wait_for_selector("#settings-sheet[open]")
+    for choice in ("deck-four", "size-large", "felt-light", "order-suit", "sound-on"):
+        page.click(f'label:has(#look-{choice})')
+        page.wait_for_selector(f"#look-{choice}:checked")
+    page.click("#settings-close")
+    page.click("#btn-mute")
+    page.wait_for_selector('#btn-mute[aria-pressed="true"]')
+    page.reload()
+    wait_ui(page)
+    page.click("#btn-continue")  # the saved game, continued
+    wait_human_turn(page)
+    body = page.evaluate("() => ({...document.body.dataset})")
+    assert (body["deck"], body["cardSize"], body["felt"]) == ("four", "large", "light"), body
+    srcs = page.eval_on_selector_all("#g-hand img", "(els) => els.map((e) => e.getAttribute('src'))")
+    assert srcs and all(s.startswith("cards/four-colour/") for s in srcs), srcs
+    assert page.locator("#g-hand button.hcard img >> nth=0").bounding_box()["width"] > width * 1.1  # type: ignore[index]
+    groups = page.eval_on_selector_all("#g-hand .rank-group", "(els) => els.map((e) => e.dataset.rank)")
+    assert set(groups) <= {"S", "H", "D", "C", "*"}, groups
+    assert page.get_attribute("#btn-mute", "aria-pressed") == "true"
+    page.click("#btn-settings")
+    for choice in ("deck-four", "size-large", "felt-light", "order-suit", "sound-on"):
+        assert page.is_checked(f"#look-{choice}"), choice
     w.assert_clean()
