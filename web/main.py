@@ -148,6 +148,8 @@ class App:
         self.confirm_new = False  # "New game" over a saved game is asking to confirm
         self.audio = None         # the Web Audio context, made at the first sound
         self.sheet_opener = None  # the control that opened the help or settings sheet
+        self.drag = None          # a card or the pile held down: where, and whether it moves
+        self.drag_ended = 0       # when the last drag ended (the click that follows is its own)
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -225,6 +227,10 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("pointerdown", create_proxy(self.on_pointer_down))
+        document.addEventListener("pointermove", create_proxy(self.on_pointer_move))
+        document.addEventListener("pointerup", create_proxy(self.on_pointer_up))
+        document.addEventListener("pointercancel", create_proxy(self.end_drag))
         window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
         if window.canastaUpdate and window.canastaUpdate.available:
             self.update_waiting = True
@@ -398,6 +404,8 @@ class App:
 
     # ------------------------------------------------------------------ events
     def on_click(self, event):
+        if self.now() - self.drag_ended < 400:
+            return  # the click a browser sends after a drag's release is not a tap
         target = event.target
         el = target.closest("[data-act]") if target and target.closest else None
         if el is None:
@@ -567,6 +575,72 @@ class App:
         if button is not None:
             event.preventDefault()
             button.click()
+
+    # Drag and drop (pointer events: a mouse, a pen or a finger): a card to one of your
+    # melds or to the pile, the pile to your hand. A drop presses the control a tap would
+    # (ui_eye.drop_action), so it is the same command, judged by the engine the same way.
+    def on_pointer_down(self, event):
+        if self.screen != "table" or self.snap is None or self.ui.watch or event.button != 0:
+            return
+        target = event.target
+        el = target.closest("#g-hand button.hcard, #discard") if target and target.closest else None
+        if el is None:
+            return
+        self.drag = {"el": el, "x": event.clientX, "y": event.clientY, "ghost": None,
+                     "source": "pile" if el.id == "discard" else "card"}
+
+    def on_pointer_move(self, event):
+        d = self.drag
+        if d is None:
+            return
+        if d["ghost"] is None:
+            if not E.dragging(event.clientX - d["x"], event.clientY - d["y"]):
+                return
+            self.start_drag(d)
+        event.preventDefault()
+        # CSSOM, not a style attribute: the CSP allows it (the ghost follows the pointer)
+        d["ghost"].style.transform = ("translate(" + str(event.clientX) + "px, " + str(event.clientY) + "px)"
+                                      + " translate(-50%, -50%)")
+
+    def start_drag(self, d):
+        el = d["el"]
+        img = el.querySelector("img")
+        ghost = element("img", "drag-ghost", "drag-ghost")
+        ghost.src = img.src if img else ""
+        ghost.alt = ""
+        document.body.appendChild(ghost)
+        d["ghost"] = ghost
+        document.body.dataset.drag = d["source"]
+        if d["source"] == "card" and el.getAttribute("aria-pressed") != "true":
+            # the card dragged is selected, as a tap would (with any others selected)
+            tb = R.Table(self.cat, self.snap, self.ui)
+            self.ui.cursor = int(el.dataset.i)
+            if C.command("card", tb, self.ui, int(el.dataset.i))[0] == "render":
+                self.render_table()
+
+    def end_drag(self, event=None):
+        d = self.drag
+        self.drag = None
+        if d is not None and d["ghost"] is not None:
+            d["ghost"].remove()
+            document.body.dataset.drag = ""
+            self.drag_ended = self.now()
+        return d
+
+    def on_pointer_up(self, event):
+        d = self.end_drag()
+        if d is None or d["ghost"] is None:
+            return
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        if under is None:
+            return
+        mine = "#melds-" + str((self.snap.get("view") or {}).get("side", 0))
+        meld = under.closest(mine + ' [data-act="add-to"]')
+        kind = "meld" if meld else "pile" if under.closest("#discard") else "hand" if under.closest("#g-hand") else ""
+        action = E.drop_action(d["source"], kind)
+        button = meld if action == "add-to" else by_id("act-" + action) if action else None
+        if button is not None:  # as its click would (the click handler ignores clicks just after a drag)
+            asyncio.create_task(self.handle(button.dataset.act, button))
 
     def play_tones(self, event):
         """A short sound made in the page (a Web Audio oscillator, no audio file) when

@@ -169,6 +169,27 @@ def settings_sheet(cat, look):
     return "".join(out)
 
 
+#: How far (px) a pointer moves, button held, before a press becomes a drag.
+DRAG_START_PX = 8
+
+
+def dragging(dx, dy):
+    """Whether a pointer held down has moved far enough to be a drag, not a tap."""
+    return dx * dx + dy * dy >= DRAG_START_PX * DRAG_START_PX
+
+
+def drop_action(source, target):
+    """What a drop means, as the control a tap would press: a card ("card") dropped on one
+    of the player's melds adds it ("add-to", that meld's own button), on the pile
+    discards it ("discard"); the pile ("pile") dropped on the hand takes it ("take");
+    anything else means nothing (""). The engine judges it as it judges the tap."""
+    if source == "card":
+        return {"meld": "add-to", "pile": "discard"}.get(target, "")
+    if source == "pile" and target == "hand":
+        return "take"
+    return ""
+
+
 #: Sounds made in the page (Web Audio oscillator): (frequency Hz, length s) per event.
 TONES = {"turn": ((660, 0.08), (880, 0.1)), "played": ((520, 0.06),), "refused": ((196, 0.18),)}
 

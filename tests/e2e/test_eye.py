@@ -6,12 +6,21 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game_helpers import catalog, hand_of, meld_seed, open_page, wait_human_turn, wait_ui
+from game_helpers import catalog, click_cards, hand_of, meld_seed, open_page, wait_human_turn, wait_ui
 from playwright.sync_api import Page
 from site_helpers import Watched
 
 SIZES = ((360, 640), (390, 844), (844, 390), (1280, 800), (1920, 1080))
 GAME = "?seed=3&new=1&speed=instant&lang={lang}&players=4"
+
+
+def at_table(watched: Callable[..., Watched], site_url: str, lang: str = "en", width: int = 1280,
+             height: int = 800, query: str = GAME, **options: Any) -> tuple[Watched, Page]:
+    """A new game of seed 3 (or ``query``) at the player's first turn."""
+    w = watched(viewport={"width": width, "height": height}, **options)
+    page = open_page(w, site_url + query.format(lang=lang))
+    wait_human_turn(page)
+    return w, page
 
 
 def in_view(page: Page, selector: str, width: int, height: int) -> dict[str, Any]:
@@ -27,9 +36,7 @@ def test_the_primary_action_and_on_a_landscape_phone_pile_melds_and_hand_are_in_
         watched: Callable[..., Watched], site_url: str) -> None:
     """Items 3 and 6: Draw (then Meld and Discard) in view without scrolling at every size;
     on a phone on its side the pile, the player's melds and hand show together."""
-    w = watched(viewport={"width": 360, "height": 640})
-    page = open_page(w, site_url + GAME.format(lang="fr"))
-    wait_human_turn(page)
+    w, page = at_table(watched, site_url, "fr", 360, 640)
     for phase, buttons in (("draw", ("#act-draw",)), ("play", ("#act-meld", "#act-discard"))):
         if phase == "play":
             page.click("#act-draw")
@@ -58,9 +65,7 @@ def test_every_card_shows_a_24px_target_and_a_tap_chooses_the_card_aimed_at(
     """Item 8: overlapped cards of one rank left 20-22 px on a phone, and a tap on one
     chose its neighbour. Each card's visible strip is measured, then tapped at its middle."""
     for width, height in ((360, 640), (390, 844)):
-        w = watched(viewport={"width": width, "height": height}, has_touch=True)
-        page = open_page(w, site_url + GAME.format(lang="en"))
-        wait_human_turn(page)
+        w, page = at_table(watched, site_url, "en", width, height, has_touch=True)
         cards = page.evaluate(_VISIBLE)
         assert len(cards) == 11
         for c in cards:
@@ -83,9 +88,7 @@ _RING = """(el) => { const s = getComputedStyle(el);
 def test_the_focus_ring_is_unlike_the_playable_and_selected_highlights(
         watched: Callable[..., Watched], site_url: str) -> None:
     """Item 8: the focus ring was the gold of a playable button and of a selected card."""
-    w = watched(viewport={"width": 1280, "height": 800})
-    page = open_page(w, site_url + GAME.format(lang="en"))
-    wait_human_turn(page)
+    w, page = at_table(watched, site_url)
     page.focus("#act-hint")
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")  # keyboard focus: :focus-visible applies
@@ -126,9 +129,7 @@ def test_a_whole_turn_with_the_keyboard_only(watched: Callable[..., Watched], si
     discard (x), without the mouse; the hand is one Tab stop (a roving tabindex)."""
     seed, hand, action = meld_seed()
     meld = action.split()[1:]
-    w = watched(viewport={"width": 1280, "height": 800})
-    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en&players=4")
-    wait_human_turn(page)
+    w, page = at_table(watched, site_url, query=GAME.replace("seed=3", f"seed={seed}"))
     page.keyboard.press("d")
     wait_human_turn(page, "play")
     assert hand_of(page) == sorted(hand)
@@ -148,17 +149,16 @@ def test_a_whole_turn_with_the_keyboard_only(watched: Callable[..., Watched], si
     if not page.evaluate("() => document.activeElement.matches('#g-hand button.hcard')"):
         focus_hand(page)
     page.keyboard.press("Space")
+    page.wait_for_selector('#g-hand button.hcard[aria-pressed="true"]')
+    moves = page.get_attribute("#game", "data-moves")
     page.keyboard.press("x")
-    page.wait_for_selector('#game[data-turn]:not([data-turn="0"]), #game[data-hand-over="true"]', state="attached")
-    assert len(hand_of(page)) == len(left) - 1 or page.get_attribute("#game", "data-hand-over") == "true"
+    page.wait_for_selector(f'#game:not([data-moves="{moves}"])', state="attached")  # discarded
     w.assert_clean()
 
 
 def test_the_help_sheet_lists_the_keys_and_gives_the_focus_back(watched: Callable[..., Watched],
                                                                  site_url: str) -> None:
-    w = watched(viewport={"width": 1280, "height": 800})
-    page = open_page(w, site_url + GAME.format(lang="fr"))
-    wait_human_turn(page)
+    w, page = at_table(watched, site_url, "fr")
     page.focus("#act-hint")
     page.keyboard.press("?")
     page.wait_for_selector("#help-sheet[open]")
@@ -174,9 +174,7 @@ def test_the_help_sheet_lists_the_keys_and_gives_the_focus_back(watched: Callabl
 
 def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_url: str) -> None:
     """Four colours, larger cards, light felt, the hand by suit, sounds on then muted."""
-    w = watched(viewport={"width": 1280, "height": 800})
-    page = open_page(w, site_url + GAME.format(lang="en"))
-    wait_human_turn(page)
+    w, page = at_table(watched, site_url)
     width = page.locator("#g-hand button.hcard img >> nth=0").bounding_box()["width"]  # type: ignore[index]
     page.click("#btn-settings")
     page.wait_for_selector("#settings-sheet[open]")
@@ -201,4 +199,44 @@ def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_ur
     page.click("#btn-settings")
     for choice in ("deck-four", "size-large", "felt-light", "order-suit", "sound-on"):
         assert page.is_checked(f"#look-{choice}"), choice
+    w.assert_clean()
+
+
+def drag(page: Page, source: str, target: Callable[[], str]) -> None:
+    """Drag with the mouse from ``source``'s middle to the middle of the element ``target()``
+    names once the drag has begun (a card dragged is selected: the melds become targets)."""
+    box = page.locator(source).bounding_box()
+    assert box is not None, source
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 - 12, steps=3)
+    page.wait_for_selector("#drag-ghost", state="attached")
+    to = page.locator(target()).bounding_box()
+    assert to is not None, target()
+    page.mouse.move(to["x"] + to["width"] / 2, to["y"] + to["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def test_drag_a_card_to_a_meld_and_to_the_pile_and_the_pile_to_the_hand(watched: Callable[..., Watched],
+                                                                        site_url: str) -> None:
+    """Item "hand and eye": drag and drop as well as tap, with the same commands."""
+    w, page = at_table(watched, site_url)
+    page.click("#act-draw")
+    wait_human_turn(page, "play")
+    assert "4H" in hand_of(page)
+    drag(page, '#g-hand button.hcard[data-card="4H"]', lambda: '#melds-0 [data-target="4"]')
+    page.wait_for_selector('#game:not([data-hand*="4H"])', state="attached")
+    wait_human_turn(page, "play")
+    assert "4H" not in hand_of(page)
+    assert page.locator("#melds-0 .meld.kind-group .meld-count").first.inner_text() == "×4"
+    drag(page, '#g-hand button.hcard[data-card="7S"]', lambda: "#discard")
+    page.wait_for_selector('#game:not([data-hand*="7S"])', state="attached")  # discarded (the bots may be done)
+    w.assert_clean()
+
+    w, page = at_table(watched, site_url, "en", 390, 844, query=GAME.replace("seed=3", "seed=1"))
+    click_cards(page, ["QH", "2D"])
+    drag(page, "#discard", lambda: "#g-hand .hand")
+    wait_human_turn(page, "play")
+    assert "QC" not in hand_of(page) and "QH" not in hand_of(page)  # the top card went to a meld with them
+    assert page.locator("#discard .slot").count() == 1  # the whole pile taken
     w.assert_clean()
