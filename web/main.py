@@ -666,7 +666,9 @@ class App:
         except Exception as error:  # no audio here: the game goes on silent
             print("no sound:", error)
             return
-        document.body.dataset.tones = str(int(document.body.dataset.tones or "0") + 1)
+        # getAttribute: a dataset entry never set is no attribute at all on MicroPython's proxy
+        count = document.body.getAttribute("data-tones")
+        document.body.setAttribute("data-tones", str(int(count or "0") + 1))
 
     # ------------------------------------------------------------------ the engine
     async def start_engine(self):

@@ -182,12 +182,15 @@ def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_ur
         page.click(f'label:has(#look-{choice})')
         page.wait_for_selector(f"#look-{choice}:checked")
     page.click("#settings-close")
+    assert page.get_attribute("body", "data-tones") is None  # off until now: not a sound made
+    page.click("#act-draw")  # sounds on: a move sounds (a Web Audio oscillator, counted on <body>)
+    page.wait_for_selector("body[data-tones]", state="attached")
     page.click("#btn-mute")
     page.wait_for_selector('#btn-mute[aria-pressed="true"]')
     page.reload()
     wait_ui(page)
-    page.click("#btn-continue")  # the saved game, continued
-    wait_human_turn(page)
+    page.click("#btn-continue")  # the saved game, continued after the draw
+    wait_human_turn(page, "play")
     body = page.evaluate("() => ({...document.body.dataset})")
     assert (body["deck"], body["cardSize"], body["felt"]) == ("four", "large", "light"), body
     srcs = page.eval_on_selector_all("#g-hand img", "(els) => els.map((e) => e.getAttribute('src'))")
