@@ -474,8 +474,8 @@ class App:
             self.clear_selection()
             self.render_table()
             return
-        if self.screen == "table" and self.snap is not None and not self.ui.watch:
-            self.eye_key(event)
+        if self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open:
+            self.eye_key(event)  # never the table's buttons behind the partner's question
 
     def on_update_available(self, event=None):
         self.update_waiting = True
