@@ -14,6 +14,7 @@
 #   ui_bots      the bots' turns, paced
 #   ui_dialog    the partner's "may I go out?"
 #   ui_forgive   undo's wait before the bots, "confirm my discard", notices on the table
+#   ui_eye       shortcut keys, arrows in the hand, the help and settings sheets, the look
 #   ui_store     local storage: settings, the game, saves set aside
 #   ui_text      catalogs, card names, errors, log lines
 #   ui_model     settings offered, seats, URL parameters
@@ -46,6 +47,7 @@ import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
 import ui_forgive as F
+import ui_eye as E
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -121,6 +123,7 @@ class App:
         self.setup = M.Setup(read_json("variants.json"))
         self.store = S.Store(window.localStorage)
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
+        self.prefs["look"] = E.valid_look(self.prefs.get("look"))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
             if name in self.query:
                 self.prefs[name] = self.query[name]
@@ -152,6 +155,10 @@ class App:
         self.confirm_new = False  # "New game" over a saved game is asking to confirm
         self.saved = asyncio.Event()  # clear while a save is fetched from the engine (store_save)
         self.saved.set()
+        self.audio = None         # the Web Audio context, made at the first sound
+        self.sheet_opener = None  # the control that opened the help or settings sheet
+        self.drag = None          # a card or the pile held down: where, and whether it moves
+        self.drag_ended = 0       # when the last drag ended (the click that follows is its own)
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -216,6 +223,14 @@ class App:
         # The table's Hint button is behind this modal dialog, so the dialog has its own.
         self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)
 
+        # The help sheet (shortcut keys) and the settings sheet (the look): modal dialogs,
+        # Escape closes them (the browser's own), the focus goes back where it was.
+        self.help_sheet = overlay("dialog", "help-sheet", ("aria-labelledby", "help-title"), "")
+        self.settings_sheet = overlay("dialog", "settings-sheet", ("aria-labelledby", "settings-title"), "")
+        for sheet in (self.help_sheet, self.settings_sheet):
+            sheet.classList.add("eye-sheet")
+            sheet.addEventListener("close", create_proxy(self.on_sheet_closed))
+
         self.banner = overlay(
             "div", "update-banner", ("role", "status"),
             '<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
@@ -225,6 +240,10 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("pointerdown", create_proxy(self.on_pointer_down))
+        document.addEventListener("pointermove", create_proxy(self.on_pointer_move))
+        document.addEventListener("pointerup", create_proxy(self.on_pointer_up))
+        document.addEventListener("pointercancel", create_proxy(self.end_drag))
         window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
         if window.canastaUpdate and window.canastaUpdate.available:
             self.update_waiting = True
@@ -247,6 +266,7 @@ class App:
         by_id("app").hidden = self.screen == "table"
         self.game.hidden = self.screen != "table"
         document.body.dataset.screen = self.screen
+        self.apply_look()
         if self.screen == "start":
             self.render_start()
         else:
@@ -428,6 +448,7 @@ class App:
 
     def refusal(self, error):
         """Show an engine refusal (explain) on the table."""
+        self.play_tones("refused")
         self.explain(error)
         self.render_table()
 
@@ -442,17 +463,24 @@ class App:
 
     # ------------------------------------------------------------------ events
     def on_click(self, event):
+        if self.now() - self.drag_ended < 400:
+            return  # the click a browser sends after a drag's release is not a tap
         target = event.target
         el = target.closest("[data-act]") if target and target.closest else None
         if el is None:
             return
         act = el.dataset.act
+        if act == "card":
+            self.ui.cursor = int(el.dataset.i)  # Tab comes back to the card last touched
         if act:
             asyncio.create_task(self.handle(act, el))
 
     def on_change(self, event):
         target = event.target
         name = target.name if target else None
+        if name and name.startswith("look-"):
+            self.set_look(name[5:], target.value)
+            return
         if name and name.startswith("switch-"):
             name = "switch"  # the radios of one house-rule switch (data-switch names it)
         if name == F.CONFIRM_DISCARD:
@@ -503,15 +531,207 @@ class App:
     def on_key(self, event):
         if self.dialog.trap_key(event):
             return
-        if self.guide_panel.open:
-            return  # Escape closes the guide's panel (a modal dialog), not the selection under it
+        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
+            return  # Escape closes the modal dialog (the browser's own), not the selection under it
         if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
             self.clear_selection()
             self.render_table()
+            return
+        if self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open:
+            self.eye_key(event)  # never the table's buttons behind the partner's question
 
     def on_update_available(self, event=None):
         self.update_waiting = True
         self.render_banner()
+
+    # ------------------------------------------------------------------ hand and eye
+    def apply_look(self):
+        """The look settings on the page: data-* on <body> for the style sheet, and the
+        deck the cards are drawn from."""
+        look = self.prefs["look"]
+        data = E.body_data(look)
+        for name in data:
+            document.body.dataset[name] = data[name]
+        R.use_deck(E.card_dir(look))
+
+    def set_look(self, name, value):
+        """One look setting changed in the settings sheet: kept, and the table redrawn."""
+        self.prefs["look"] = E.valid_look(dict(self.prefs["look"], **{name: value}))
+        self.ui.look = self.prefs["look"]
+        self.save_prefs()
+        self.rendered = {}
+        self.render()
+        self.fill_sheet(self.settings_sheet)
+        focus = by_id("look-" + name + "-" + value)
+        if focus:
+            focus.focus()
+
+    def fill_sheet(self, sheet):
+        if sheet is self.help_sheet:
+            sheet.innerHTML = E.help_sheet(self.cat, by_id("act-undo") is not None)
+        else:
+            sheet.innerHTML = E.settings_sheet(self.cat, self.prefs["look"])
+
+    def eye_action(self, act):
+        """The keys' help sheet, the settings sheet, closing them, the mute button."""
+        if act in ("help", "settings"):
+            sheet = self.help_sheet if act == "help" else self.settings_sheet
+            if sheet.open:
+                return
+            self.sheet_opener = document.activeElement
+            self.fill_sheet(sheet)
+            sheet.showModal()
+            first = sheet.querySelector("input:checked") or by_id("help-close")
+            if first:
+                first.focus()
+        elif act == "sheet-close":
+            for sheet in (self.help_sheet, self.settings_sheet):
+                if sheet.open:
+                    sheet.close()
+        elif act == "mute":
+            look = dict(self.prefs["look"])
+            look["muted"] = not look.get("muted")
+            self.prefs["look"] = E.valid_look(look)
+            self.ui.look = self.prefs["look"]
+            self.save_prefs()
+            self.render_table()
+
+    def on_sheet_closed(self, event=None):
+        opener = self.sheet_opener
+        self.sheet_opener = None
+        if opener and opener.isConnected:
+            opener.focus()
+        elif self.screen == "table":
+            by_id("g-title").focus()
+
+    def eye_key(self, event):
+        """A shortcut presses the table's own button (the command a tap gives); an arrow
+        in the hand moves the focus to the next card (the hand is one Tab stop)."""
+        active = document.activeElement
+        tag = str(active.tagName) if active else ""
+        in_hand = bool(active) and tag == "BUTTON" and active.classList.contains("hcard")
+        if in_hand:
+            cards = document.querySelectorAll("#g-hand button.hcard")
+            count = cards.length
+            position = -1
+            for k in range(count):
+                if cards.item(k) == active:
+                    position = k
+            to = E.move(position, count, event.key)
+            if to >= 0:
+                event.preventDefault()
+                card = cards.item(to)
+                active.setAttribute("tabindex", "-1")
+                card.setAttribute("tabindex", "0")
+                self.ui.cursor = int(card.dataset.i)
+                card.focus()
+                return
+        act = E.shortcut(event.key, event.ctrlKey, event.altKey, event.metaKey,
+                         tag in ("INPUT", "SELECT", "TEXTAREA"))
+        if act == "help":
+            event.preventDefault()
+            self.eye_action("help")
+            return
+        button = by_id("act-" + act) if act else None
+        if button is None and act == "draw":
+            button = by_id("act-pass")  # where the stock is closed, d passes
+        if button is not None:
+            event.preventDefault()
+            button.click()
+
+    # Drag and drop (pointer events: a mouse, a pen or a finger): a card to one of your
+    # melds or to the pile, the pile to your hand. A drop presses the control a tap would
+    # (ui_eye.drop_action), so it is the same command, judged by the engine the same way.
+    def on_pointer_down(self, event):
+        if self.screen != "table" or self.snap is None or self.ui.watch or event.button != 0:
+            return
+        target = event.target
+        el = target.closest("#g-hand button.hcard, #discard") if target and target.closest else None
+        if el is None:
+            return
+        self.drag = {"el": el, "x": event.clientX, "y": event.clientY, "ghost": None,
+                     "source": "pile" if el.id == "discard" else "card"}
+
+    def on_pointer_move(self, event):
+        d = self.drag
+        if d is None:
+            return
+        if d["ghost"] is None:
+            if not E.dragging(event.clientX - d["x"], event.clientY - d["y"]):
+                return
+            self.start_drag(d)
+        event.preventDefault()
+        # CSSOM, not a style attribute: the CSP allows it (the ghost follows the pointer)
+        d["ghost"].style.transform = ("translate(" + str(event.clientX) + "px, " + str(event.clientY) + "px)"
+                                      + " translate(-50%, -50%)")
+
+    def start_drag(self, d):
+        el = d["el"]
+        img = el.querySelector("img")
+        ghost = element("img", "drag-ghost", "drag-ghost")
+        ghost.src = img.src if img else ""
+        ghost.alt = ""
+        document.body.appendChild(ghost)
+        d["ghost"] = ghost
+        document.body.dataset.drag = d["source"]
+        if d["source"] == "card" and el.getAttribute("aria-pressed") != "true":
+            # the card dragged is selected, as a tap would (with any others selected)
+            tb = R.Table(self.cat, self.snap, self.ui)
+            self.ui.cursor = int(el.dataset.i)
+            if C.command("card", tb, self.ui, int(el.dataset.i))[0] == "render":
+                self.render_table()
+
+    def end_drag(self, event=None):
+        d = self.drag
+        self.drag = None
+        if d is not None and d["ghost"] is not None:
+            d["ghost"].remove()
+            document.body.dataset.drag = ""
+            self.drag_ended = self.now()
+        return d
+
+    def on_pointer_up(self, event):
+        d = self.end_drag()
+        if d is None or d["ghost"] is None:
+            return
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        if under is None:
+            return
+        mine = "#melds-" + str((self.snap.get("view") or {}).get("side", 0))
+        meld = under.closest(mine + ' [data-act="add-to"]')
+        kind = "meld" if meld else "pile" if under.closest("#discard") else "hand" if under.closest("#g-hand") else ""
+        action = E.drop_action(d["source"], kind)
+        button = meld if action == "add-to" else by_id("act-" + action) if action else None
+        if button is not None:  # as its click would (the click handler ignores clicks just after a drag)
+            asyncio.create_task(self.handle(button.dataset.act, button))
+
+    def play_tones(self, event):
+        """A short sound made in the page (a Web Audio oscillator, no audio file) when
+        sounds are on and not muted; body[data-tones] counts them."""
+        notes = E.tones(event, self.prefs["look"])
+        if not notes:
+            return
+        try:
+            if self.audio is None:
+                self.audio = window.AudioContext.new()
+            ctx = self.audio
+            at = ctx.currentTime
+            for freq, length in notes:
+                osc = ctx.createOscillator()
+                gain = ctx.createGain()
+                osc.frequency.value = freq
+                gain.gain.value = 0.06
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(at)
+                osc.stop(at + length)
+                at += length
+        except Exception as error:  # no audio here: the game goes on silent
+            print("no sound:", error)
+            return
+        # getAttribute: a dataset entry never set is no attribute at all on MicroPython's proxy
+        count = document.body.getAttribute("data-tones")
+        document.body.setAttribute("data-tones", str(int(count or "0") + 1))
 
     # ------------------------------------------------------------------ the engine
     async def start_engine(self):
@@ -659,6 +879,7 @@ class App:
     def enter_game(self, snap, watch):
         self.gen += 1
         self.ui = R.UIState()
+        self.ui.look = self.prefs["look"]
         self.ui.watch = watch
         self.snap = None
         self.set_snapshot(snap)
@@ -699,6 +920,9 @@ class App:
             return
         if self.ui.watch or not s.get("human_turn"):
             await self.run_bots()
+        s = self.snap
+        if s is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
+            self.play_tones("turn")
 
     async def run_bots(self):
         await self.bots.run()
@@ -740,6 +964,7 @@ class App:
         old = (self.snap.get("view") or {}).get("hand") or []
         self.set_snapshot(res["snapshot"])
         self.mark_drawn(intent.verb, old)
+        self.play_tones("played")
         await self.store_save()
         await self.after_move()
 
@@ -859,6 +1084,8 @@ class App:
                 await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
             await self.answer_hint()
+        elif act in ("help", "settings", "sheet-close", "mute"):
+            self.eye_action(act)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
 

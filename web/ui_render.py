@@ -4,6 +4,7 @@
 # click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
 
 import ui_forgive as F
+import ui_eye as E
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -43,6 +44,8 @@ class UIState:
         self.sheet_hidden = False  # the hand's score sheet folded away to see the table
         self.reasons = False    # the log shows the bots' reasons (a setting, ui_store)
         self.drawn = []         # the cards the player just drew, marked until the discard
+        self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
+        self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
 
 
 class Table:
@@ -133,8 +136,17 @@ def feedback_html(cat, text, href):
 
 # --------------------------------------------------------------------------- cards
 
+#: Where card faces are read from: the page sets the player's deck (ui_eye.card_dir) with
+#: use_deck before drawing; one setting for every card drawn, in every region.
+DECK = {"dir": "cards/"}
+
+
+def use_deck(path):
+    DECK["dir"] = path
+
+
 def card_img(code, cls="face"):
-    return '<img class="' + cls + '" src="cards/' + esc(code) + '.svg" alt="" draggable="false">'
+    return '<img class="' + cls + '" src="' + DECK["dir"] + esc(code) + '.svg" alt="" draggable="false">'
 
 
 def card_figure(cat, code, cls="mini"):
@@ -408,6 +420,7 @@ def top_bar(tb):
         out.append('<button type="button" class="btn small" id="btn-pause" data-act="pause" aria-pressed="'
                    + attr_bool(ui.paused) + '">' + esc(label) + '</button>')
     out.append(lang_button(cat))
+    out.append(E.tool_buttons(cat, ui.look))
     out.append('<button type="button" class="btn small" id="btn-menu" data-act="menu">'
                + esc(cat.t("actions.menu")) + '</button></div></div>')
     return "".join(out)
@@ -682,7 +695,9 @@ def hand_area(tb):
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch and not ui.still
     drawn = list(ui.drawn)
-    for rank, indices in I.group_hand(hand, tb.kinds):
+    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"))
+    roving = E.rove([i for _, indices in groups for i in indices], ui.cursor)
+    for rank, indices in groups:
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')
         for i in indices:
             code = hand[i]
@@ -701,7 +716,7 @@ def hand_area(tb):
                 disabled = ' aria-disabled="true"' if i in staged else ''
                 out.append('<button type="button" class="' + cls + '" id="c' + str(i) + '" data-act="card" data-i="'
                            + str(i) + '" data-card="' + code + '" aria-pressed="' + attr_bool(pressed) + '"'
-                           + disabled + ' aria-label="' + esc(label) + '">' + card_img(code) + '</button>')
+                           + E.tab_index(i, roving) + disabled + ' aria-label="' + esc(label) + '">' + card_img(code) + '</button>')
             else:
                 out.append('<span class="' + cls + '" role="img" data-card="' + code + '" aria-label="' + esc(label)
                            + '">' + card_img(code) + '</span>')

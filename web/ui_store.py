@@ -62,7 +62,7 @@ class Store:
             prefs["players"] = saved["players"]
         if M.valid_target(saved.get("target")):
             prefs["target"] = saved["target"]
-        for name in ("switches", "seat_levels"):
+        for name in ("switches", "seat_levels", "look"):  # look: checked by ui_eye.valid_look
             if isinstance(saved.get(name), dict):
                 prefs[name] = saved[name]
         if saved.get("level") in M.LEVELS:

@@ -28,3 +28,30 @@ def test_axe_finds_no_serious_problem_in_the_game(watched: Callable[..., Watched
                                  .map((m) => [m.id, (m.querySelector('h1') || {}).textContent || ''])""")
     assert len(landmarks) == 1 and landmarks[0][0] == "game" and landmarks[0][1].startswith("Canasta"), landmarks
     w.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axe_finds_no_serious_problem_in_the_help_and_settings_sheets(watched: Callable[..., Watched],
+                                                                      site_url: str, lang: str) -> None:
+    """Issue 40, part "hand and eye": the keys' help sheet, the settings sheet, and the
+    table with every look setting changed (light felt, four colours, larger cards, sounds)."""
+    w = watched(viewport={"width": 390, "height": 844})
+    w.context.add_init_script(path=str(AXE))
+    page = open_page(w, f"{site_url}?seed=3&new=1&speed=instant&lang={lang}")
+    wait_human_turn(page)
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-sheet[open]")
+    assert serious_axe_violations(page) == []
+    page.keyboard.press("Escape")
+    page.click("#btn-settings")
+    page.wait_for_selector("#settings-sheet[open]")
+    assert serious_axe_violations(page) == []
+    for choice in ("deck-four", "size-large", "felt-light", "order-suit", "sound-on"):
+        page.click(f"label:has(#look-{choice})")
+        page.wait_for_selector(f"#look-{choice}:checked")
+    assert serious_axe_violations(page) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-sheet:not([open])", state="attached")
+    problems = serious_axe_violations(page)
+    assert problems == [], json.dumps(problems, indent=1)
+    w.assert_clean()

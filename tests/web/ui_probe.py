@@ -217,4 +217,16 @@ out("levels", R.bot_levels(cats["fr"], 4, 2, {"humans": [0], "bot": "casual", "b
 out("levels2", R.bot_levels(cats["en"], 4, 2, {"humans": [], "bot": "good", "bots": {str(s): "beginner" for s in range(4)}}))
 out("levels3", [R.bot_levels(cats["en"], 4, 2, None), R.bot_levels(cats["en"], 2, 2, {"humans": [0, 1]})])
 out("notices", R.notices(cats["en"], [("app.bad_param", {"name": "a", "value": "<b>", "expected": "c"})]))
+import ui_eye as E  # noqa: E402
+
+out("keys", [E.shortcut(k) for k in ("d", "P", "?", "u", "ArrowLeft", "é")] + [E.shortcut("d", ctrl=True)])
+out("moves", [E.move(2, 5, k) for k in ("ArrowLeft", "ArrowRight", "Home", "End", "Tab")] + [E.rove([4, 1], 9)])
+look = E.valid_look({"deck": "four", "size": "huge", "sound": "on", "muted": True})
+out("look", [look, E.card_dir(look), E.body_data(look), list(E.tones("turn", look))])
+out("by suit", E.hand_groups(["KH", "QS", "5S", "2C", "JK", "5H"], {"2C": "2", "JK": "JK", "KH": "K", "QS": "Q",
+                                                                   "5S": "5", "5H": "5"}, "suit"))
+out("drops", [E.drop_action(s, t) for s in ("card", "pile") for t in ("meld", "pile", "hand", "")])
+for lang in ("en", "fr"):
+    out("eye " + lang, [E.help_sheet(cats[lang], False), E.settings_sheet(cats[lang], look),
+                        E.tool_buttons(cats[lang], look)])
 print("done")
