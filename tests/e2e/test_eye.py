@@ -164,7 +164,7 @@ def test_the_help_sheet_lists_the_keys_and_gives_the_focus_back(watched: Callabl
     page.wait_for_selector("#help-sheet[open]")
     assert page.evaluate("() => document.activeElement.id") == "help-close"
     keys = page.eval_on_selector_all("#help-sheet kbd", "(els) => els.map((e) => e.textContent)")
-    assert keys[:7] == ["d", "p", "m", "a", "x", "h", "?"], keys  # no undo key until an undo exists
+    assert keys[:8] == ["d", "p", "m", "a", "x", "u", "h", "?"], keys  # u: the table has an Undo button
     assert catalog("fr").t("eye.key_draw") in page.inner_text("#help-sheet")
     page.keyboard.press("Escape")
     page.wait_for_selector("#help-sheet:not([open])", state="attached")

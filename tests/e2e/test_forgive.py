@@ -73,6 +73,23 @@ def test_undo_a_meld_then_nothing_past_the_draw(watched: Callable[..., Watched],
     w.assert_clean()
 
 
+def test_the_u_key_takes_back_a_meld(watched: Callable[..., Watched], site_url: str) -> None:
+    """The shortcut key of the help sheet (ui_eye) presses the table's Undo button."""
+    w = watched(viewport={"width": 1280, "height": 800})
+    page, hand, cards = _drawn(w, site_url)
+    melds = page.locator("#melds-0 .meld").count()
+    click_cards(page, cards)
+    page.click("#act-meld")
+    expect(page.locator("#melds-0 .meld")).to_have_count(melds + 1)
+    wait_human_turn(page, "play")
+    page.focus("#g-title")
+    page.keyboard.press("u")
+    expect(page.locator("#melds-0 .meld")).to_have_count(melds)
+    wait_human_turn(page, "play")
+    assert hand_of(page) == hand
+    w.assert_clean()
+
+
 def test_undo_a_discard_before_the_next_seat_acts(watched: Callable[..., Watched], site_url: str) -> None:
     """At speed normal the bots wait (ui_forgive.UNDO_GRACE) before answering a discard:
     Undo then brings the card back and the bots do not play."""
