@@ -61,8 +61,8 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
     the side goes out with its initial meld, laid whole in one action (Pagat's exemption;
     ``play.ask_refusal`` decides when that may be asked).
     """
-    if _stranded(rules, hand, melds, closed) > 1:
-        return False  # at most one card can be the final discard (most questions end here)
+    if _plainly_not(rules, hand, melds, closed):
+        return False  # most questions end here
     return _can_go_out(rules, hand, melds, meld_out, closed)
 
 
@@ -73,12 +73,19 @@ def _can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], meld_ou
     return side.within_reach(hand) and side.placeable(hand, closed, meld_out)
 
 
-def _stranded(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: frozenset[str]) -> int:
-    """How many cards no meld can take (only the final discard can remove one): a red 3,
-    a black 3 where they never meld, a card of a closed rank, a natural held fewer times
-    than a new group needs with no group of its rank to join (one that can still grow,
-    RULES.md 3, 6) and no sequence around it. Reads the hand and the melds directly: it
-    is the cheap first test, and it ends most questions."""
+def _plainly_not(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: frozenset[str]) -> bool:
+    """Two cheap tests that end most questions with "no", reading the hand and the melds
+    directly (the search would answer "no" to the same questions, at many times the cost):
+
+    1. two cards no meld can take (only the final discard can remove one): a red 3, a
+       black 3 where they never meld, a card of a closed rank, a natural held fewer
+       times than a new group needs with no group of its rank to join (one that can
+       still grow, RULES.md 3, 6) and no sequence around it;
+    2. where naturals go only into groups (no sequences, RULES.md 4), too few wild cards
+       for the new groups: a rank held once or twice with no group to join makes a new
+       group of three cards only with one or two wild cards (D2; RULES.md 2 "Meld
+       legality"). Wild cards come from the hand or back from swaps (RULES.md 4); the
+       final discard may spare one rank held once its two."""
     counts: dict[str, int] = {}
     for c in hand:
         kind = c.kind
@@ -86,21 +93,29 @@ def _stranded(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: f
     min_nat = max(rules.min_naturals, 1)
     b3_stays = not rules.black_threes_meld_going_out and not rules.black_three_going_out_bonus
     out = 0
-    short: list[str] = []
+    short: list[str] = []  # too few for a new group
+    few: list[str] = []  # a new group, but only with wild cards
     for kind, n in counts.items():
         if kind == "R3" or (kind == "B3" and b3_stays) or kind in closed:
             out += n
-        elif n < min_nat and kind not in _NOT_NATURAL:
+        elif kind in _NOT_NATURAL:
+            continue
+        elif n < min_nat:
             short.append(kind)
-    if not short or out > 1:
-        return out
+        elif n < 3:
+            few.append(kind)
+    if out > 1:
+        return True
+    sequences = rules.sequences
+    if not short and (sequences or not few):
+        return False
     chain = rules.new_group_when_full and rules.group_max
     grouped = {m.rank for m in melds if m.kind is GROUP and not (chain and m.naturals + m.wilds >= chain)}
     places: dict[str, set[int]] | None = None
     for kind in short:
         if kind in grouped:
             continue
-        if not rules.sequences:
+        if not sequences:
             out += counts[kind]
             continue
         if places is None:
@@ -112,7 +127,26 @@ def _stranded(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], closed: f
                 q = -1 if p == 10 and rules.sequence_ace_low and 0 in at else p
                 if not ({q - 1, q - 2} <= at or {q - 1, q + 1} <= at or {q + 1, q + 2} <= at):
                     out += 1
-    return out
+    if out > 1:
+        return True
+    if sequences:
+        return False
+    need = 0
+    single = False
+    for kind in few:
+        if kind not in grouped:
+            n = counts[kind]
+            need += 3 - n
+            single = single or n == 1
+    if single and not out:
+        need -= 2  # the final discard
+    if need <= 0:
+        return False
+    wilds = counts.get("2", 0) + counts.get("JK", 0)
+    if rules.swap_wilds:
+        size = rules.canasta_size
+        wilds += sum(m.wilds for m in melds if m.kind is GROUP and m.naturals + m.wilds < size)
+    return need > wilds
 
 
 _NOWHERE: frozenset[int] = frozenset()

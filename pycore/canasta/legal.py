@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from operator import attrgetter
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
 from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
@@ -45,6 +46,7 @@ from .state import ANSWER_PHASE, DRAW_PHASE, OVER_PHASE, HandState, Phase
 Cards = tuple[Card, ...]
 _TWO_NATURALS = WildRatio.TWO_NATURALS
 _NONE: frozenset[str] = frozenset()
+_RANK = attrgetter("rank")
 
 
 #: One Discard value per card: actions are immutable values, so they can be shared.
@@ -71,7 +73,7 @@ class LegalActions(tuple[Action, ...]):
     state: HandState
 
     def __new__(cls, state: HandState, actions: list[Action]) -> LegalActions:
-        self = super().__new__(cls, actions)
+        self = tuple.__new__(cls, actions)  # not super(): one object fewer per call
         self.state = state
         return self
 
@@ -126,7 +128,7 @@ def _pile_in_reach(state: HandState, hand: Cards) -> bool:
         return False
     top = discard[-1]
     rank = top.rank
-    return not (top.wild or top.three or (rank not in [c.rank for c in hand] and all(
+    return not (top.wild or top.three or (rank not in map(_RANK, hand) and all(
         m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
 
 
@@ -230,13 +232,18 @@ def _opened_melds(t: _Turn) -> None:
     # Ranks that take no new group: the side holds a group of it that is not full (or any,
     # without ``new_group_when_full``), or nobody may meld it (RULES.md 3); Samba: the side
     # holds ``groups_per_rank`` groups of it (RULES.md 4).
-    held = {m.rank for m in melds if not r.new_group_when_full or not m.full(r)} | t.closed
     if r.groups_per_rank > 1:
         counts: dict[str, int] = {}
         for m in melds:
             if m.kind is GROUP:
                 counts[m.rank] = counts.get(m.rank, 0) + 1
-        held = {k for k, n in counts.items() if n >= r.groups_per_rank} | t.closed
+        held = {k for k, n in counts.items() if n >= r.groups_per_rank}
+    elif r.new_group_when_full:
+        held = {m.rank for m in melds if not m.full(r)}
+    else:
+        held = {m.rank for m in melds}
+    if t.closed:
+        held |= t.closed
     wopts = t.wild_options
     room, out, push = t.room, t.out, t.push
     for kind, cards in by_kind.items():
@@ -308,6 +315,7 @@ def _additions(t: _Turn) -> None:
     maxw = r.max_wilds
     no_wild = r.no_wild_ranks
     any_wild = len(wopts) > 1
+    closed = t.closed
     for i, m in enumerate(melds):
         if m.kind is SEQUENCE:
             exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
@@ -321,21 +329,24 @@ def _additions(t: _Turn) -> None:
                     if w:
                         push(_add(f"#{i}", wild, ()), w)
             continue
-        nat = by_kind.get(m.rank)
-        if m.rank in t.closed:
+        rank = m.rank
+        nat = by_kind.get(rank)
+        if rank in closed:
             nat = None
         if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
             continue
         target = t.target(i)
-        plain_cap = simple_cap and m.rank not in no_wild
-        size = m.naturals + m.wilds
+        naturals, wilds = m.naturals, m.wilds
+        size = naturals + wilds
+        # the common cap does not depend on the naturals added: computed once
+        plain_cap = min(maxw, side_room + wilds) - wilds if simple_cap and rank not in no_wild else None
         for j in range(len(nat) + 1 if nat else 1):
-            if plain_cap:
-                cap = min(maxw, side_room + m.wilds) - m.wilds
-            elif blocked or not may_take_wilds(r, m.rank, m.naturals + j, True):
+            if plain_cap is not None:
+                cap = plain_cap
+            elif blocked or not may_take_wilds(r, rank, naturals + j, True):
                 cap = 0
             else:
-                cap = min(wild_limit(r, m.rank, m.naturals + j), side_room + m.wilds) - m.wilds
+                cap = min(wild_limit(r, rank, naturals + j), side_room + wilds) - wilds
             base = tuple(nat[:j]) if nat and j else ()
             for w, wild in wopts:
                 if w > cap:

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from canasta import play, variants
+from canasta import goout, play, variants
 from canasta.actions import ASK, Action, Add, Meld, Merge, Swap, Take
 from canasta.goout import can_go_out
 from canasta.legal import legal_actions
@@ -97,3 +97,25 @@ def test_solver_agrees_with_brute_force(monkeypatch: pytest.MonkeyPatch, label: 
     wrong = [(i, a) for i, (s, a) in enumerate(zip(states, answers)) if _goes_out(s) != a]
     assert states, label
     assert not wrong, f"{label}: {len(wrong)} of {len(states)} positions differ, first {wrong[0]}"
+
+
+@pytest.mark.parametrize("label, rules", TABLES, ids=[t[0] for t in TABLES])
+def test_cheap_no_only_where_the_search_says_no(label: str, rules: Rules) -> None:
+    """``goout._plainly_not`` (the cheap tests before the search) ends a question only
+    where the search answers "no" as well, at every play-phase state of seeded random
+    hands, whatever the hand's size, both with and without going out by melding."""
+    cut = 0
+    for seed in range(HANDS):
+        rng = random.Random(8000 + seed)
+        state = deal(rules, rng, dealer=0)
+        while not state.over:
+            if state.phase is PLAY_PHASE and state.hands[state.turn]:
+                hand, melds = state.hands[state.turn], state.melds[state.side]
+                closed = closed_ranks(rules, state.melds)
+                if goout._plainly_not(rules, hand, melds, closed):
+                    cut += 1
+                    for meld_out in (True, False):
+                        assert not goout._can_go_out(rules, hand, melds, meld_out, closed), (label, state)
+            legal = legal_actions(state)
+            state = play.apply(state, legal[int(rng.random() * len(legal))])
+    assert cut, label
