@@ -114,6 +114,17 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
+def snapshot_key(pyodide_version: str, wheel_hash: str, web: Path = WEB) -> str:
+    """The key of the engine's memory snapshot (web/engine.js): the Pyodide version, the
+    wheel's hash, and a hash of the two files whose code the snapshot holds (worker.py, and
+    engine-worker.js, which imports the engine before taking it). Another build of any of
+    them gets another key, so a returning player never restores a stale engine."""
+    code = hashlib.sha256()
+    for name in ("worker.py", "engine-worker.js"):
+        code.update((web / name).read_bytes())
+    return f"{pyodide_version}-{wheel_hash[:12]}-{code.hexdigest()[:8]}"
+
+
 # --- copying -------------------------------------------------------------------
 
 
@@ -654,6 +665,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
 
     values = {
         **paths,
+        "SNAPSHOT_KEY": snapshot_key(pyodide_version, wheel_hash),
         "ENGINE_VERSION": engine_version,
         "THEME_COLOR": THEME_COLOR,
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
