@@ -114,7 +114,7 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def snapshot_key(pyodide_version: str, wheel_hash: str, web: Path = WEB) -> str:
+def snapshot_key(pyodide_version: str, wheel_hash: str, web: Path) -> str:
     """The key of the engine's memory snapshot (web/engine.js): the Pyodide version, the
     wheel's hash, and a hash of the two files whose code the snapshot holds (worker.py, and
     engine-worker.js, which imports the engine before taking it). Another build of any of
@@ -665,7 +665,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
 
     values = {
         **paths,
-        "SNAPSHOT_KEY": snapshot_key(pyodide_version, wheel_hash),
+        "SNAPSHOT_KEY": snapshot_key(pyodide_version, wheel_hash, WEB),
         "ENGINE_VERSION": engine_version,
         "THEME_COLOR": THEME_COLOR,
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
@@ -684,6 +684,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "engine": engine_version,
         "engine_wheel": paths["ENGINE_WHEEL"],
         "engine_wheel_sha256": wheel_hash,
+        "snapshot_key": values["SNAPSHOT_KEY"],
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
         "pyscript_dir": paths["PYSCRIPT_DIR"],

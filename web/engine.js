@@ -67,7 +67,10 @@
   const SNAPSHOT_CACHE = "engine-snapshot";
   const snapshotKey = script.dataset.snapshotKey || "";
   const snapshotURL = new URL("./engine-snapshot/" + snapshotKey + ".gz", document.baseURI).href;
-  const snapshots = () => (snapshotKey && window.caches ? caches.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache API")));
+  // A page may deny storage outright (window.caches absent, or throwing): no snapshot then.
+  const cacheStorage = (() => { try { return window.caches || null; } catch (error) { return null; } })();
+  const snapshots = () => (snapshotKey && cacheStorage
+    ? cacheStorage.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache API")));
   const readSnapshot = () => snapshots()
     .then((cache) => cache.match(snapshotURL))
     .then((response) => (response ? response.arrayBuffer() : null))
@@ -99,7 +102,7 @@
       wheel: url("wheel"),
       workerPy: url("workerPy"),
       snapshot: true,
-      makeSnapshot: !!(snapshotKey && window.caches),
+      makeSnapshot: !!(snapshotKey && cacheStorage),
     });
     snapshotBytes.then((bytes) => worker.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
   };
@@ -132,6 +135,7 @@
         discardSnapshot();
       }
       readyResolve(data.info);
+      if (data.boot === "normal" && !cacheStorage) stored("failed: no Cache API");
     } else if (data.type === "snapshot-made") {
       if (!data.bytes) { stored("failed: " + data.message); return; }
       storeSnapshot(data.bytes).then(
