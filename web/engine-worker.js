@@ -1,5 +1,6 @@
 // The engine worker: Pyodide, the canasta wheel and worker.py, off the main thread.
-// Started by engine.js with an "init" message: {pyodide, wheel, workerPy} (URLs),
+// Started by engine.js with an "init" message: {pyodide, wheel, workerPy, stdlib} (URLs;
+// stdlib: the game's cut-down python_stdlib.zip, build/build_site.py),
 // snapshot: true when engine.js will send a stored memory snapshot (or null) in a
 // {type: "snapshot", bytes} message, and makeSnapshot: true when the page can keep one.
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot} (ping()'s
@@ -80,16 +81,16 @@ function exported(pyodide) {
   return table;
 }
 
-async function bootFromSnapshot(loadPyodide, indexURL, gzipped, wheelBytes) {
+async function bootFromSnapshot(loadPyodide, options, gzipped, wheelBytes) {
   const raw = await gunzip(gzipped);
   step("restore");
-  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: raw });
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
   pyodide.unpackArchive(await wheelBytes, "wheel");
   return exported(pyodide);
 }
 
-async function bootNormally(loadPyodide, indexURL, makeSnapshot, wheelBytes, workerText) {
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: makeSnapshot });
+async function bootNormally(loadPyodide, options, makeSnapshot, wheelBytes, workerText) {
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   step("engine");
   // A wheel is a zip of the package's files: unpacked into site-packages, no micropip.
   const bytes = await wheelBytes;
@@ -111,7 +112,7 @@ async function bootNormally(loadPyodide, indexURL, makeSnapshot, wheelBytes, wor
   return { functions: exported(pyodide), heap };
 }
 
-async function boot({ pyodide: pyodideURL, wheel, workerPy, snapshot, makeSnapshot }) {
+async function boot({ pyodide: pyodideURL, wheel, workerPy, stdlib, snapshot, makeSnapshot }) {
   // The wheel and worker.py download while Pyodide boots.
   const wheelBytes = fetched(wheel, "bytes");
   const workerText = fetched(workerPy, "text");
@@ -119,12 +120,12 @@ async function boot({ pyodide: pyodideURL, wheel, workerPy, snapshot, makeSnapsh
   workerText.catch(() => {});
   step("python");
   const { loadPyodide } = await import(pyodideURL);
-  const indexURL = new URL(".", pyodideURL).href;
+  const options = { indexURL: new URL(".", pyodideURL).href, ...(stdlib ? { stdLibURL: stdlib } : {}) };
   const stored = snapshot ? await storedSnapshot : null;
   let discarded = null;
   if (stored) {
     try {
-      functions = await bootFromSnapshot(loadPyodide, indexURL, stored, wheelBytes);
+      functions = await bootFromSnapshot(loadPyodide, options, stored, wheelBytes);
       const info = functions.ping();
       if (!JSON.parse(info).ok) throw new Error("the restored engine does not answer ping()");
       step("ready");
@@ -136,7 +137,7 @@ async function boot({ pyodide: pyodideURL, wheel, workerPy, snapshot, makeSnapsh
       step("snapshot-discarded");
     }
   }
-  const normal = await bootNormally(loadPyodide, indexURL, !!makeSnapshot, wheelBytes, workerText);
+  const normal = await bootNormally(loadPyodide, options, !!makeSnapshot, wheelBytes, workerText);
   functions = normal.functions;
   const info = functions.ping();
   step("ready");

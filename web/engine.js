@@ -101,19 +101,19 @@
         : url("pyodide"),
       wheel: url("wheel"),
       workerPy: url("workerPy"),
+      stdlib: script.dataset.stdlib ? url("stdlib") : null,
       snapshot: true,
       makeSnapshot: !!(snapshotKey && cacheStorage),
     });
     snapshotBytes.then((bytes) => worker.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
   };
-  // Read once: a retried start (below) boots normally.
   let snapshotBytes = readSnapshot();
   const retry = (reason) => {
     if (retried || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
     retried = true;
     console.warn("engine worker failed to start (" + reason + "): retrying from the offline copy");
     worker.terminate();
-    snapshotBytes = Promise.resolve(null);
+    snapshotBytes = readSnapshot();  // read again: the first worker had the bytes transferred
     start(true);
     return true;
   };
