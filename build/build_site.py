@@ -128,6 +128,21 @@ def snapshot_key(pyodide_version: str, wheel_hash: str, stdlib: str, web: Path) 
     return f"{pyodide_version}-{wheel_hash[:12]}-{code.hexdigest()[:8]}"
 
 
+#: The catalog keys of the start screen's plain-HTML buttons (web/index.html, shell.js).
+EARLY_KEYS = {"new": "new_game", "continue": "continue", "starting": "loading_engine", "loading": "loading",
+              "tagline": "tagline"}
+
+
+def early_labels(i18n: Path) -> str:
+    """{lang: {"new", "continue", ...}} from each catalog's "app" section, as JSON escaped
+    for an HTML attribute: the words of the start screen shown before Python is up."""
+    labels = {}
+    for catalog in sorted(i18n.glob("*.json")):
+        app = json.loads(catalog.read_text(encoding="utf-8"))["app"]
+        labels[catalog.stem] = {name: app[key] for name, key in EARLY_KEYS.items()}
+    return html_escape(json.dumps(labels, ensure_ascii=False, sort_keys=True), quote=True)
+
+
 # --- copying -------------------------------------------------------------------
 
 
@@ -739,6 +754,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "THEME_COLOR": THEME_COLOR,
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
     }
+    values["EARLY_LABELS"] = early_labels(WEB / "i18n")
     copy_web(WEB, out, values)
     write_variants(out, wheel)
     write_protocol(out, wheel)
