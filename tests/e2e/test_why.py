@@ -153,6 +153,7 @@ def test_rule_links_of_the_start_screen_and_table_lead_to_sections(
     wait_controlled(page)
     minimum.click()
     expect(page.locator("#guide-panel")).to_have_attribute("data-state", "shown")
+    page.wait_for_load_state("networkidle")  # the section's examples too
     page.keyboard.press("Escape")
     w.context.set_offline(True)
     minimum.click()
