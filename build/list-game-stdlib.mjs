@@ -5,7 +5,7 @@
 //     node build/list-game-stdlib.mjs        (after `make wheel`; takes a few minutes)
 //
 // It boots Pyodide with the full standard library, does what engine-worker.js does (unpack
-// the wheel, run worker.py as canasta_worker, import every engine module), then plays whole
+// the wheel, run worker.py as canasta_worker, which imports canasta.host), then plays whole
 // games of every variant with every bot level, hints, saves, loads, refusals and an
 // exception through worker.py, and writes the zip paths of every module then in
 // sys.modules, plus EXTRA (modules a rarer path may import lazily). Run it again when
@@ -26,13 +26,10 @@ const script = "list-game-stdlib";
 const { pyodide } = await boot(script, [engineWheel(script)]);
 pyodide.globals.set("WORKER_SOURCE", fs.readFileSync(path.join(repo, "web", "worker.py"), "utf8"));
 const listed = pyodide.runPython(`
-import importlib, json, pkgutil, sys, types
-import canasta
+import json, sys, types
 module = types.ModuleType("canasta_worker")
 exec(compile(WORKER_SOURCE, "worker.py", "exec"), module.__dict__)
 sys.modules["canasta_worker"] = module
-for info in pkgutil.walk_packages(canasta.__path__, "canasta."):
-    importlib.import_module(info.name)
 w = module
 w.catalog()
 games = [(v, p, "good") for v, p in (("modern-american", 4), ("samba", 6), ("bolivia", 4), ("classic", 2), ("classic", 3))]
