@@ -80,8 +80,11 @@ function exported(pyodide) {
 }
 
 async function bootFromSnapshot(loadPyodide, options, gzipped, wheelBytes) {
-  const raw = await gunzip(gzipped);
   step("restore");
+  // A promise: Pyodide awaits it only once its own files are loaded and compiled, so the
+  // snapshot is decompressed meanwhile.
+  const raw = gunzip(gzipped);
+  raw.catch(() => {});
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
   pyodide.unpackArchive(await wheelBytes, "wheel");
   return exported(pyodide);
