@@ -10,7 +10,8 @@ from its own origin and fetches nothing from outside:
                                            to run without 'unsafe-eval' (PYSCRIPT_PATCHES; <tag> names the patch)
     micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
     pyodide/<version>/                     the five Pyodide runtime files, and micropip's wheel
-                                           (pinned, MICROPIP) named in its pyodide-lock.json
+                                           (pinned, MICROPIP), the only one its pyodide-lock.json names
+    stdlib/<sha256:12>/python_stdlib.zip   the standard library cut down to what the game uses
     wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
     simple/, simple/canasta/               a PEP 503 package index of the engine, the wheel beside
                                            it (for pages elsewhere: docs/python-pages.md)
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
+import io
 import json
 import re
 import shutil
@@ -112,6 +114,33 @@ def sha256(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+def snapshot_key(pyodide_version: str, wheel_hash: str, stdlib: str, web: Path) -> str:
+    """The key of the engine's memory snapshot (web/engine.js): the Pyodide version, the
+    wheel's hash, and a hash of what else the snapshot's code comes from: the standard
+    library's path (it names its hash), worker.py, and engine-worker.js, which imports the
+    engine before taking it. Another build of any of them gets another key, so a returning
+    player never restores a stale engine."""
+    code = hashlib.sha256(stdlib.encode())
+    for name in ("worker.py", "engine-worker.js"):
+        code.update((web / name).read_bytes())
+    return f"{pyodide_version}-{wheel_hash[:12]}-{code.hexdigest()[:8]}"
+
+
+#: The catalog keys of the start screen's plain-HTML buttons (web/index.html, shell.js).
+EARLY_KEYS = {"new": "new_game", "continue": "continue", "starting": "loading_engine", "loading": "loading",
+              "tagline": "tagline"}
+
+
+def early_labels(i18n: Path) -> str:
+    """{lang: {"new", "continue", ...}} from each catalog's "app" section, as JSON escaped
+    for an HTML attribute: the words of the start screen shown before Python is up."""
+    labels = {}
+    for catalog in sorted(i18n.glob("*.json")):
+        app = json.loads(catalog.read_text(encoding="utf-8"))["app"]
+        labels[catalog.stem] = {name: app[key] for name, key in EARLY_KEYS.items()}
+    return html_escape(json.dumps(labels, ensure_ascii=False, sort_keys=True), quote=True)
 
 
 # --- copying -------------------------------------------------------------------
@@ -422,6 +451,47 @@ def patch_vendored(folder: Path, patches: Iterable[tuple[str, str, str]] = PYSCR
     return patched
 
 
+# --- the game's standard library --------------------------------------------------
+# The engine worker boots Pyodide with python_stdlib.zip cut down to the files it uses
+# (build/game-stdlib.txt, written by build/list-game-stdlib.mjs): 2.5 MB of the first
+# visit's 13.5 MB budget down to about 0.9 MB (issue 39). The whole zip stays beside
+# Pyodide for pages elsewhere (docs/python-pages.md), which may import anything.
+
+GAME_STDLIB_LIST = HERE / "game-stdlib.txt"
+STDLIB_ZIP = "python_stdlib.zip"
+
+
+def game_stdlib_files(listing: Path = GAME_STDLIB_LIST) -> list[str]:
+    return [line.strip() for line in listing.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
+    """Write the zip of `src`'s entries named in `keep` (and the folders holding them), in
+    `src`'s order with its timestamps and modes, deflated at level 9, under
+    stdlib/<sha256:12>/python_stdlib.zip (a new content, a new URL). Returns that path."""
+    wanted = set(keep)
+    folders = {name[: i + 1] for name in wanted for i, c in enumerate(name) if c == "/"}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(src) as source, zipfile.ZipFile(buffer, "w") as target:
+        missing = wanted - set(source.namelist())
+        if missing:
+            raise BuildError(f"{GAME_STDLIB_LIST.name} names files {src.name} does not hold: "
+                             f"{sorted(missing)[:5]}: run `node build/list-game-stdlib.mjs`")
+        for info in source.infolist():
+            if info.filename not in wanted and info.filename not in folders:
+                continue
+            entry = zipfile.ZipInfo(info.filename, info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
+            target.writestr(entry, source.read(info), compresslevel=9)
+    data = buffer.getvalue()
+    rel = f"stdlib/{hashlib.sha256(data).hexdigest()[:12]}/{STDLIB_ZIP}"
+    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    (out / rel).write_bytes(data)
+    return rel
+
+
 # --- the file list, build hash and service worker ---------------------------------
 
 
@@ -441,26 +511,47 @@ def build_hash(out: Path, exclude: Iterable[str] = (SW_NAME, BUILD_INFO)) -> str
     return digest.hexdigest()
 
 
+#: Files the service worker does not precache but keeps on first use (sw.template.js LAZY):
+#: what a game never fetches. The rules guide's pages (guide/links.json, which the game
+#: reads, excepted), the examples' stills (their small embed page and specs are precached:
+#: an example seen once online can be tried offline), the package index, micropip and the
+#: whole standard library beside Pyodide (for pages elsewhere), and PyScript's chunks that
+#: only an editor, a terminal or a TOML config loads (core loads the plugins named here at
+#: every start). So the first visit fetches 13.5 MB or less, precache included (issue 39).
+LAZY = re.compile(
+    r"^(?:guide/(?!links\.json$)|examples/.*\.frames\.json$|simple/"
+    r"|pyodide/[^/]+/(?:micropip-|python_stdlib\.zip$)"
+    r"|pyscript/[^/]+/(?!core[.-]|deprecations-manager-|error-|py-editor-|py-game-|py-terminal-|donkey-))"
+)
+
+
+def precache_split(files: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(precached, lazy): the site's files the service worker installs, and the others."""
+    files = list(files)
+    return [f for f in files if not LAZY.match(f)], [f for f in files if LAZY.match(f)]
+
+
 def write_service_worker(out: Path, template: Path = WEB / SW_TEMPLATE) -> str:
-    """Render sw.js: precache every file of `out` except sw.js itself (the browser
-    fetches and updates the worker script on its own). Returns the cache name."""
+    """Render sw.js: precache the files a game needs (precache_split), keep the others of
+    `out` on first use, except sw.js itself (the browser fetches and updates the worker
+    script on its own). Returns the cache name."""
     (out / SW_NAME).unlink(missing_ok=True)
-    files = site_files(out)
+    precache, lazy = precache_split(site_files(out))
     cache = "canasta-" + build_hash(out, exclude=(SW_NAME,))[:16]
     text = fill(
         template.read_text(encoding="utf-8"),
-        {"CACHE_NAME": cache, "PRECACHE": json.dumps(files, indent=2)},
+        {"CACHE_NAME": cache, "PRECACHE": json.dumps(precache, indent=2), "LAZY": json.dumps(lazy, indent=2)},
         f"web/{template.name}",
     )
     (out / SW_NAME).write_text(text, encoding="utf-8")
     return cache
 
 
-def precache_list(sw_js: str) -> list[str]:
-    """The precache list of a rendered sw.js (for tests and tools)."""
-    match = re.search(r"const PRECACHE = (\[.*?\]);", sw_js, re.S)
+def precache_list(sw_js: str, name: str = "PRECACHE") -> list[str]:
+    """The precache list (or, name="LAZY", the lazy list) of a rendered sw.js (for tests and tools)."""
+    match = re.search(rf"const {name} = (\[.*?\]);", sw_js, re.S)
     if not match:
-        raise BuildError("no `const PRECACHE = [...];` in sw.js")
+        raise BuildError(f"no `const {name} = [...];` in sw.js")
     return list(json.loads(match.group(1)))
 
 
@@ -559,7 +650,7 @@ def pinned_wheel(pin: tuple[str, str, str], python: str, cache: Path = SITE_WHEE
 
 def write_micropip(out: Path, pyodide_rel: str, lock_src: Path, pin: tuple[str, str, str] = MICROPIP) -> str:
     """Vendor micropip beside the Pyodide runtime, so `loadPackage("micropip")` loads it from
-    the site: its wheel, and pyodide-lock.json naming that file with its hash (Pyodide checks
+    the site: its wheel, and pyodide-lock.json naming that file alone with its hash (Pyodide checks
     it, with subresource integrity in browsers). micropip must be the version the lock names
     and depend on nothing (0.11 vendors `packaging`). Returns micropip's version."""
     name, version, _ = pin
@@ -572,6 +663,9 @@ def write_micropip(out: Path, pyodide_rel: str, lock_src: Path, pin: tuple[str, 
     wheel = pinned_wheel(pin, python)
     copy_file(wheel, out / pyodide_rel / wheel.name)
     entry["file_name"], entry["sha256"] = wheel.name, sha256(wheel)
+    # Only micropip: the site serves no other package, and every boot fetches the lock
+    # (Pyodide's names some 300 packages: 119 kB of the first visit).
+    lock["packages"] = {name: entry}
     (out / pyodide_rel / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
     return version
 
@@ -649,15 +743,18 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
     for name in MICROPYTHON_FILES:
         copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
     copy_file(wheel, out / paths["ENGINE_WHEEL"])
+    paths["GAME_STDLIB"] = write_game_stdlib(pyodide_dir / STDLIB_ZIP, out, game_stdlib_files())
     micropip_version = write_micropip(out, paths["PYODIDE_DIR"], pyodide_dir / "pyodide-lock.json")
     simple_wheel = write_simple_index(out, wheel, wheel_hash, paths["ENGINE_WHEEL"])
 
     values = {
         **paths,
+        "SNAPSHOT_KEY": snapshot_key(pyodide_version, wheel_hash, paths["GAME_STDLIB"], WEB),
         "ENGINE_VERSION": engine_version,
         "THEME_COLOR": THEME_COLOR,
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
     }
+    values["EARLY_LABELS"] = early_labels(WEB / "i18n")
     copy_web(WEB, out, values)
     write_variants(out, wheel)
     write_protocol(out, wheel)
@@ -672,6 +769,8 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "engine": engine_version,
         "engine_wheel": paths["ENGINE_WHEEL"],
         "engine_wheel_sha256": wheel_hash,
+        "game_stdlib": paths["GAME_STDLIB"],
+        "snapshot_key": values["SNAPSHOT_KEY"],
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,
         "pyscript_dir": paths["PYSCRIPT_DIR"],
@@ -680,6 +779,8 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "simple_wheel": simple_wheel,
         "build": build_hash(out),
         "files": len(files) + 2,  # with build-info.json and sw.js
+        # what the service worker installs (build-info.json is in it too: add its size)
+        "precache_bytes": sum((out / f).stat().st_size for f in precache_split(files)[0]),
         "bytes": sum((out / f).stat().st_size for f in files),
         "cards": cards,
     }
@@ -702,7 +803,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"build_site: {info['files']} files, {info['bytes'] / 1e6:.1f} MB in {args.out} "
         f"(engine {info['engine']}, pyodide {info['pyodide']}, pyscript {info['pyscript']}, "
-        f"micropython {info['micropython']}; cache {info['cache']}) in {info['seconds']} s"
+        f"micropython {info['micropython']}; cache {info['cache']}, precache "
+        f"{info['precache_bytes'] / 1e6:.2f} MB) in {info['seconds']} s"
     )
     return 0
 

@@ -118,6 +118,8 @@
     engine.dataset.pyodide = cfg.pyodide;
     engine.dataset.wheel = cfg.wheel;
     engine.dataset.workerPy = cfg.workerPy;
+    engine.dataset.stdlib = cfg.stdlib;
+    engine.dataset.snapshotKey = cfg.snapshotKey;
     const core = document.createElement("script");
     core.type = "module";
     core.src = cfg.pyscript;

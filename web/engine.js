@@ -10,8 +10,22 @@
 //   window.canastaEngine.call(name, ...args)   Promise of the JSON string worker.py's
 //                                        function `name` returned (calls run one at a time,
 //                                        in order)
-//   window.canastaEngine.progress       the last boot step reached ("python", "engine"),
-//                                        also dispatched as the window event "canasta:progress"
+//   window.canastaEngine.progress       the last boot step reached ("python", "restore",
+//                                        "engine", ...), also dispatched as the window event
+//                                        "canasta:progress"
+//   window.canastaEngine.boot           once ready: {from: "snapshot" | "normal", discarded:
+//                                        why a stored snapshot was not used, or null, stored:
+//                                        null until a new snapshot was stored ("stored") or
+//                                        refused ("failed: ...")}; the window event
+//                                        "canasta:snapshot" tells when `stored` is set
+//
+// Return visits boot from a memory snapshot of the engine (engine-worker.js makes it after
+// a normal boot, when idle). It is kept here, with the Cache API, under a key naming the
+// Pyodide version and the hashes of the wheel and worker.py (data-snapshot-key, from the
+// build): another build never finds it. A snapshot that is missing, unreadable or refused
+// by the worker is deleted and the normal boot runs; storage that is absent, full or
+// refuses only means no snapshot. The page side does the storing (not the worker) so that
+// the whole of it is one small piece of code; the bytes cross by transfer, not by copy.
 // Paths come from this script tag's data-* attributes (filled in by build/build_site.py).
 (() => {
   "use strict";
@@ -35,6 +49,7 @@
   const engine = {
     ready,
     progress: "start",
+    boot: null,
     call(name, ...args) {
       if (failure) return Promise.reject(new Error(failure));
       // Posted once the engine is up: a start may be retried in a new worker.
@@ -46,6 +61,30 @@
     },
   };
   window.canastaEngine = engine;
+
+  // The snapshot store: one entry, in a cache whose name does not start with "canasta-"
+  // (sw.js deletes those of other builds).
+  const SNAPSHOT_CACHE = "engine-snapshot";
+  const snapshotKey = script.dataset.snapshotKey || "";
+  const snapshotURL = new URL("./engine-snapshot/" + snapshotKey + ".gz", document.baseURI).href;
+  // A page may deny storage outright (window.caches absent, or throwing): no snapshot then.
+  const cacheStorage = (() => { try { return window.caches || null; } catch (error) { return null; } })();
+  const snapshots = () => (snapshotKey && cacheStorage
+    ? cacheStorage.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache API")));
+  const readSnapshot = () => snapshots()
+    .then((cache) => cache.match(snapshotURL))
+    .then((response) => (response ? response.arrayBuffer() : null))
+    .catch(() => null);
+  const discardSnapshot = () => snapshots().then((cache) => cache.delete(snapshotURL)).catch(() => false);
+  const storeSnapshot = async (bytes) => {
+    const cache = await snapshots();
+    for (const request of await cache.keys()) await cache.delete(request);  // other builds'
+    await cache.put(snapshotURL, new Response(bytes, { headers: { "Content-Type": "application/gzip" } }));
+  };
+  const stored = (state) => {
+    if (engine.boot) engine.boot.stored = state;
+    window.dispatchEvent(new CustomEvent("canasta:snapshot", { detail: state }));
+  };
 
   // Offline, Pyodide's files are asked for under ./offline/ (the service worker answers
   // that path from its precache; online it leaves ./pyodide/ to the HTTP cache). A start
@@ -62,13 +101,19 @@
         : url("pyodide"),
       wheel: url("wheel"),
       workerPy: url("workerPy"),
+      stdlib: script.dataset.stdlib ? url("stdlib") : null,
+      snapshot: true,
+      makeSnapshot: !!(snapshotKey && cacheStorage),
     });
+    snapshotBytes.then((bytes) => worker.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
   };
+  let snapshotBytes = readSnapshot();
   const retry = (reason) => {
     if (retried || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
     retried = true;
     console.warn("engine worker failed to start (" + reason + "): retrying from the offline copy");
     worker.terminate();
+    snapshotBytes = readSnapshot();  // read again: the first worker had the bytes transferred
     start(true);
     return true;
   };
@@ -84,7 +129,23 @@
       engine.progress = data.step;
       window.dispatchEvent(new CustomEvent("canasta:progress", { detail: data.step }));
     } else if (data.type === "ready") {
+      engine.boot = { from: data.boot, discarded: data.discarded || null, stored: null };
+      if (data.discarded) {
+        console.warn("engine snapshot discarded (" + data.discarded + "): booted normally");
+        discardSnapshot();
+      }
       readyResolve(data.info);
+      if (data.boot === "normal" && !cacheStorage) stored("failed: no Cache API");
+    } else if (data.type === "snapshot-made") {
+      if (!data.bytes) { stored("failed: " + data.message); return; }
+      storeSnapshot(data.bytes).then(
+        () => stored("stored"),
+        (error) => {
+          console.warn("engine snapshot not stored:", error);
+          discardSnapshot();
+          stored("failed: " + ((error && error.name) || error));
+        },
+      );
     } else if (data.type === "failed") {
       if (retry(data.message)) return;
       console.error("engine worker failed to start:", data.message);

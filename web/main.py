@@ -42,20 +42,27 @@ from pyscript.ffi import create_proxy
 # document.addEventListener). The window object itself is a plain JsProxy: use it.
 window = _window_module.window
 
+# MicroPython compiles each module as it imports it, on the page's main thread: a pause
+# between groups lets the page breathe (input, paint) instead of one long task (issue 39:
+# no task over 200 ms at start).
+await asyncio.sleep(0)
 import protocol as P
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
+await asyncio.sleep(0)
 import ui_forgive as F
 import ui_eye as E
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
 import ui_moves as W
+await asyncio.sleep(0)
 import ui_render as R
 import ui_scores as U
 import ui_store as S
 import ui_text
+await asyncio.sleep(0)
 
 #: The expert's cap on think time per decision and hint (ms; the host's expert_think_ms).
 #: Its budget alone keeps it under 1 s on a laptop, but a phone is several times slower and
@@ -1217,17 +1224,39 @@ class App:
         self.rendered = {}
         self.render()
 
+    def early_choice(self):
+        """The start screen's plain-HTML buttons (index.html, shell.js), there before this
+        UI: a press on one ("new" or "continue") is honoured once the engine is up (issue
+        39); while it waits they stay, showing it, and this UI's menu is hidden. Without a
+        press they give way to this UI's menu at once."""
+        menu = by_id("early-menu")
+        if menu is None:
+            return None
+        menu.dataset.done = "1"
+        choice = getattr(window, "canastaEarly", None)  # undefined: no attribute at all
+        if choice in ("new", "continue"):
+            self.menu.hidden = True
+            return str(choice)
+        menu.remove()
+        return None
+
     async def boot(self):
         self.build_page()
+        early = self.early_choice()
         self.render()
         asyncio.create_task(self.load_guide())
         await self.start_engine()
         self.render()
         document.body.dataset.ui = "ready"
+        if early:
+            by_id("early-menu").remove()
+            self.menu.hidden = False
         if self.query.get("watch"):
             await self.start_game(True)
         elif self.query.get("new"):
             await self.start_game(False)
+        elif early:
+            await self._handle(early, None)
 
 
 app = App()

@@ -11,8 +11,56 @@
 //                                    so that its precache does not compete with the first load.
 //   <p id="status" data-owner="python">  once the UI sets data-owner, the shell stops writing
 //                                    loading progress into #status-text.
+//   window.canastaEarly              "new" or "continue" once the player pressed one of the
+//                                    start screen's plain-HTML buttons (#early-menu), before
+//                                    the UI was up; main.py honours it (issue 39: the buttons
+//                                    work within 500 ms of navigation, MicroPython or not)
 (() => {
   "use strict";
+
+  // The start screen's first buttons, in the language the UI will pick (its saved
+  // setting, else the browser's), Continue only when a game is saved.
+  const early = () => {
+    const menu = document.getElementById("early-menu");
+    if (!menu || menu.dataset.done) return;
+    let labels = {};
+    let prefs = {};
+    let saved = false;
+    try {
+      labels = JSON.parse(menu.dataset.labels || "{}");
+      prefs = JSON.parse(localStorage.getItem("canasta.prefs.v1") || "{}") || {};
+      saved = localStorage.getItem("canasta.save.v1") !== null;
+    } catch (error) { /* storage refused: no Continue, default words */ }
+    const asked = new URLSearchParams(location.search).get("lang");
+    const browser = (navigator.language || "").toLowerCase().startsWith("fr") ? "fr" : "en";
+    const lang = [asked, prefs.lang, browser].find((l) => l && labels[l]) || "en";
+    const words = labels[lang] || {};
+    document.documentElement.lang = lang;
+    const tagline = document.querySelector(".tagline");
+    if (tagline && words.tagline) tagline.textContent = words.tagline;
+    const loading = document.getElementById("status-text");
+    if (loading && words.loading && !document.getElementById("status").dataset.owner) loading.textContent = words.loading;
+    document.getElementById("early-continue").hidden = !saved;
+    document.getElementById("early-new").classList.toggle("primary", !saved);
+    for (const button of menu.querySelectorAll("[data-early]")) {
+      const word = words[button.dataset.early];
+      if (word) button.textContent = word;
+      button.addEventListener("click", () => {
+        if (window.canastaEarly) return;
+        window.canastaEarly = button.dataset.early;
+        menu.dataset.pending = button.dataset.early;
+        button.setAttribute("aria-busy", "true");
+        button.insertAdjacentHTML("beforeend", '<span class="spinner" aria-hidden="true"></span>');
+        for (const other of menu.querySelectorAll("[data-early]")) other.disabled = other !== button;
+        const text = document.getElementById("status-text");
+        const status = document.getElementById("status");
+        if (text && status && !status.dataset.owner && words.starting) text.textContent = words.starting;
+      });
+    }
+    menu.hidden = false;
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", early, { once: true });
+  else early();
 
   const update = {
     available: false,

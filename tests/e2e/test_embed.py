@@ -232,8 +232,9 @@ def test_an_example_written_into_the_link(watched: Callable[..., Watched], site_
 
 def test_examples_offline_once_the_site_was_visited(watched: Callable[..., Watched], site_url: str,
                                                     build_info: dict[str, object]) -> None:
-    """After one visit to the game (its service worker precaches the site), an example is
-    drawn and tried offline, its engine included."""
+    """After one visit to the game (its service worker precaches the game) and one to the
+    example (the embed's files are kept on first use: issue 39), the example is drawn and
+    tried offline, its engine included."""
     from site_helpers import wait_controlled, wait_ready
 
     w = watched(viewport={"width": 640, "height": 900})
@@ -241,6 +242,8 @@ def test_examples_offline_once_the_site_was_visited(watched: Callable[..., Watch
     page.goto(site_url)
     wait_ready(page, str(build_info["engine"]))
     wait_controlled(page)
+    page.goto(site_url + "embed.html?ex=classic/frozen-pile-natural-pair&lang=en")
+    expect(page.locator("body[data-step='0']")).to_be_attached(timeout=30_000)
     w.context.new_cdp_session(page).send("Network.clearBrowserCache")
     w.context.set_offline(True)
     page.goto(site_url + "embed.html?ex=classic/frozen-pile-natural-pair&lang=en")

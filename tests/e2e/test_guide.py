@@ -86,15 +86,19 @@ def test_a_guide_page_offline_after_one_visit(watched: Callable[..., Watched], s
     page.goto(f"{site_url}guide/en/classic.html")
     facts = wait_controlled(page)
     assert facts["scriptURL"] == f"{site_url}sw.js"
-    precache = set(build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8")))
-    guide = {p.relative_to(site_dir).as_posix() for p in (site_dir / "guide").rglob("*") if p.is_file()}
-    assert "guide/links.json" in guide and guide <= precache
+    # The guide is kept on first use, not precached (issue 39: a first visit of 13.5 MB at
+    # most): what a reader opened online, page and examples, opens offline afterwards.
+    lazy = set(build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8"), "LAZY"))
+    assert "guide/en/classic.html" in lazy
+    page.reload()  # now under the service worker, which keeps what the page fetches
+    first_example_drawn(page)
+    page.goto(f"{site_url}guide/fr/playing.html")
+    first_example_drawn(page)
     w.context.new_cdp_session(page).send("Network.clearBrowserCache")
     w.context.set_offline(True)
-    page.reload()
+    page.goto(f"{site_url}guide/en/classic.html")
     expect(page.locator("main h1")).to_have_text("Classic Canasta")
     first_example_drawn(page)
-    # a page not visited yet was precached too
     page.goto(f"{site_url}guide/fr/playing.html")
     expect(page.locator("main h1")).to_have_text("Jouer sur ce site")
     first_example_drawn(page)

@@ -1,0 +1,75 @@
+"""The start screen's buttons work before the UI is up (issue 39, item 2).
+
+index.html carries Continue and New game as plain HTML (#early-menu); shell.js shows them
+at once, in the UI's language, and remembers a press (window.canastaEarly) with visible
+progress; main.py honours it once the engine is up. Each test presses a button before
+MicroPython has run main.py (body[data-ui] not set yet) and ends where the same press on
+main.py's own button ends.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from game_helpers import SAVE_KEY, ask_save, saved_once, wait_human_turn
+from playwright.sync_api import Page, expect
+from site_helpers import READY_TIMEOUT_MS, Watched
+
+#: JavaScript: press the early button `id` and say whether the UI was up then.
+PRESS_JS = """(id) => {
+  const ui = document.body.dataset.ui || "";
+  document.getElementById(id).click();
+  return ui;
+}"""
+
+
+def press_early(page: Page, button: str) -> None:
+    """Press #early-<button> as soon as it shows, before main.py is up; its progress shows."""
+    page.wait_for_selector(f"#early-{button}", state="visible", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(PRESS_JS, f"early-{button}") == "", "the UI was up before the press"
+    expect(page.locator(f"#early-{button}")).to_have_attribute("aria-busy", "true")
+    assert page.evaluate("window.canastaEarly") == button
+
+
+def with_a_saved_game(watched: Callable[..., Watched], site_url: str) -> tuple[Watched, Page, str]:
+    """A page opening on a game saved by an earlier visit (the partner asked "may I go out?")."""
+    text, _ = ask_save()
+    w = watched()
+    w.context.add_init_script(saved_once(text))
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(f"{site_url}?lang=en&speed=instant", wait_until="commit")
+    return w, page, text
+
+
+def test_new_game_pressed_before_the_ui_is_up_starts_a_game(watched: Callable[..., Watched], site_url: str) -> None:
+    w = watched(viewport={"width": 390, "height": 844})
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    page.goto(f"{site_url}?lang=fr&speed=instant", wait_until="commit")
+    page.wait_for_selector("#early-new", state="visible")
+    expect(page.locator("#early-new")).to_have_text("Nouvelle partie")  # the UI's language, from fr.json
+    expect(page.locator("#early-continue")).to_be_hidden()  # no saved game
+    press_early(page, "new")
+    wait_human_turn(page)
+    assert page.locator("#early-menu").count() == 0  # main.py's menu took over
+    w.assert_clean()
+
+
+def test_continue_pressed_before_the_ui_is_up_continues(watched: Callable[..., Watched], site_url: str) -> None:
+    w, page, _ = with_a_saved_game(watched, site_url)
+    press_early(page, "continue")
+    # the saved game, where the player answers the partner
+    page.wait_for_selector('#game[data-human-turn="true"][data-phase="answer"]', state="attached")
+    assert page.evaluate("() => document.body.dataset.screen") == "table"
+    w.assert_clean()
+
+
+def test_new_game_pressed_early_over_a_saved_game_asks_first(watched: Callable[..., Watched], site_url: str) -> None:
+    """As main.py's own button does (issue 40): one tap must not lose a game."""
+    w, page, text = with_a_saved_game(watched, site_url)
+    press_early(page, "new")
+    expect(page.locator("#btn-keep")).to_be_focused(timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") == text
+    w.assert_clean()

@@ -1,0 +1,150 @@
+"""The engine boots from a memory snapshot on a return visit (issue 39, item 1).
+
+engine.js keeps the snapshot the worker made after a normal boot in the Cache API
+("engine-snapshot", under ./engine-snapshot/<key>.gz, the key in build-info.json). These
+tests prove every path: none stored (a normal boot stores one), stored (the next visit
+restores it), corrupt or not a heap (discarded, normal boot, replaced), another build's
+(never used, removed when the new one is stored), storage full, refused or absent (no
+snapshot, the game starts all the same). Each ends on a game the player can play.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+from game_helpers import open_page, wait_human_turn
+from playwright.sync_api import Page
+from site_helpers import READY_TIMEOUT_MS, Watched
+
+CACHE = "engine-snapshot"
+NEW_GAME = "?new=1&seed=5&speed=instant"
+
+#: JavaScript: engine.js's boot facts once a snapshot was stored or refused.
+STORED_JS = """() => new Promise((resolve) => {
+  const boot = window.canastaEngine.boot;
+  if (boot && boot.stored) { resolve(boot); return; }
+  addEventListener("canasta:snapshot", () => resolve(window.canastaEngine.boot), { once: true });
+})"""
+
+#: JavaScript: put `bytes` (a list of byte values, gzip-compressed first if `gz`) into the
+#: snapshot cache under `key`.
+SEED_JS = """async ([key, bytes, gz]) => {
+  let body = new Uint8Array(bytes);
+  if (gz) body = new Uint8Array(await new Response(
+    new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+  const cache = await caches.open("engine-snapshot");
+  await cache.put(new URL("./engine-snapshot/" + key + ".gz", document.baseURI).href, new Response(body));
+}"""
+
+ENTRIES_JS = """async () => Promise.all((await (await caches.open("engine-snapshot")).keys()).map(
+  async (request) => [new URL(request.url).pathname.split("/").pop(),
+                      (await (await (await caches.open("engine-snapshot")).match(request)).arrayBuffer()).byteLength]))"""
+
+
+def boot_of(page: Page) -> dict[str, Any]:
+    boot: dict[str, Any] = page.evaluate("window.canastaEngine.boot")
+    return boot
+
+
+def stored(page: Page) -> dict[str, Any]:
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    boot: dict[str, Any] = page.evaluate(STORED_JS)
+    return boot
+
+
+def entries(page: Page) -> dict[str, int]:
+    return dict(page.evaluate(ENTRIES_JS))
+
+
+def play(w: Watched, site_url: str) -> Page:
+    """A new game on a new page of `w`, up to the player's first turn."""
+    page = open_page(w, site_url + NEW_GAME)
+    wait_human_turn(page)
+    return page
+
+
+def seed(w: Watched, site_url: str, key: str, data: bytes, gz: bool) -> None:
+    """Write a snapshot entry from a page of the origin that runs no engine."""
+    page = w.page()
+    page.goto(site_url + "manifest.webmanifest")
+    page.evaluate(SEED_JS, [key, list(data), gz])
+    page.close()
+
+
+def test_a_return_visit_boots_from_the_snapshot(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    w = watched()
+    first = play(w, site_url)
+    assert boot_of(first)["from"] == "normal"
+    assert stored(first)["stored"] == "stored"
+    kept = entries(first)
+    key = build_info["snapshot_key"]
+    assert list(kept) == [f"{key}.gz"]
+    assert kept[f"{key}.gz"] > 1_000_000  # a gzipped heap of some 30 MB, not an empty entry
+    first.close()
+    second = play(w, site_url)
+    assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None}
+    w.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("data", "gz", "discarded"),
+    [
+        (b"not a snapshot at all" * 100, False, True),  # junk: not gzip
+        (bytes(range(256)) * 4096, True, True),  # gzip, but no Pyodide heap in it
+    ],
+    ids=["junk", "not-a-heap"],
+)
+def test_a_corrupt_snapshot_is_discarded_and_replaced(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any], data: bytes, gz: bool,
+    discarded: bool,
+) -> None:
+    w = watched()
+    key = build_info["snapshot_key"]
+    seed(w, site_url, key, data, gz)
+    page = play(w, site_url)
+    boot = boot_of(page)
+    assert boot["from"] == "normal" and boot["discarded"], boot
+    assert stored(page)["stored"] == "stored"
+    assert entries(page)[f"{key}.gz"] > 1_000_000  # the junk was replaced by a real snapshot
+    w.assert_clean()
+
+
+def test_another_builds_snapshot_is_never_used(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    w = watched()
+    seed(w, site_url, "0.0.0-000000000000-00000000", b"\x1f\x8b stale", False)
+    page = play(w, site_url)
+    assert boot_of(page)["from"] == "normal" and boot_of(page)["discarded"] is None
+    assert stored(page)["stored"] == "stored"
+    assert list(entries(page)) == [f"{build_info['snapshot_key']}.gz"]  # the stale one is gone
+    w.assert_clean()
+
+
+@pytest.mark.parametrize(
+    ("stub", "outcome"),
+    [
+        ("Cache.prototype.put = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));",
+         "failed: QuotaExceededError"),
+        ("CacheStorage.prototype.open = () => Promise.reject(new DOMException('no', 'SecurityError'));",
+         "failed: SecurityError"),
+        ("Object.defineProperty(window, 'caches', { get() { throw new DOMException('no', 'SecurityError'); } });",
+         "failed: no Cache API"),
+    ],
+    ids=["full", "refused", "absent"],
+)
+def test_storage_that_fails_only_means_no_snapshot(
+    watched: Callable[..., Watched], site_url: str, stub: str, outcome: str
+) -> None:
+    w = watched()
+    w.context.add_init_script(stub)
+    page = play(w, site_url)
+    boot = stored(page)
+    assert boot["from"] == "normal" and boot["stored"] == outcome, boot
+    page.close()
+    again = play(w, site_url)  # and the next visit boots normally again
+    assert boot_of(again)["from"] == "normal"
+    w.assert_clean()
