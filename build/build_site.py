@@ -13,6 +13,7 @@ from its own origin and fetches nothing from outside:
                                            (pinned, MICROPIP), the only one its pyodide-lock.json names
     stdlib/<sha256:12>/python_stdlib.zip   the standard library cut down to what the game uses
     wheels/<sha256:12>/canasta-<v>-py3-none-any.whl   the engine wheel
+    wheels/<sha256:12>/canasta-pyc.zip     the engine compiled for Pyodide, what the worker loads
     simple/, simple/canasta/               a PEP 503 package index of the engine, the wheel beside
                                            it (for pages elsewhere: docs/python-pages.md)
     variants.json                          the engine's presets and house-rule switches (from the wheel)
@@ -459,6 +460,8 @@ def patch_vendored(folder: Path, patches: Iterable[tuple[str, str, str]] = PYSCR
 
 GAME_STDLIB_LIST = HERE / "game-stdlib.txt"
 STDLIB_ZIP = "python_stdlib.zip"
+#: The engine's bytecode for Pyodide (write_engine_pyc), beside the wheel.
+ENGINE_PYC = "canasta-pyc.zip"
 
 
 def game_stdlib_files(listing: Path = GAME_STDLIB_LIST) -> list[str]:
@@ -495,6 +498,21 @@ def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
 # --- the file list, build hash and service worker ---------------------------------
 
 
+def write_engine_pyc(wheel: Path, out: Path, wheel_rel: str) -> str:
+    """The engine compiled by Pyodide's Python (build/compile-engine.mjs: sourceless .pyc),
+    beside the wheel in its hashed folder: the engine worker loads it instead of the wheel
+    so that its first import of canasta.host reads bytecode instead of compiling (issue 39:
+    that import was most of a cold start's lead over a bare Pyodide boot). The wheel stays
+    for pages elsewhere (docs/python-pages.md), out of the precache. Returns the path."""
+    rel = str(Path(wheel_rel).parent / ENGINE_PYC)
+    (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(["node", str(HERE / "compile-engine.mjs"), str(wheel), str(out / rel)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"compiling the engine for Pyodide failed:\n{done.stderr[-2000:]}")
+    return rel
+
+
 def site_files(out: Path) -> list[str]:
     """Every file of the site, as sorted paths relative to its root."""
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -514,12 +532,13 @@ def build_hash(out: Path, exclude: Iterable[str] = (SW_NAME, BUILD_INFO)) -> str
 #: Files the service worker does not precache but keeps on first use (sw.template.js LAZY):
 #: what a game never fetches. The rules guide's pages (guide/links.json, which the game
 #: reads, excepted), the examples' stills (their small embed page and specs are precached:
-#: an example seen once online can be tried offline), the package index, micropip and the
+#: an example seen once online can be tried offline), the package index, the engine's wheel
+#: (the worker loads canasta-pyc.zip, write_engine_pyc), micropip and the
 #: whole standard library beside Pyodide (for pages elsewhere), and PyScript's chunks that
 #: only an editor, a terminal or a TOML config loads (core loads the plugins named here at
 #: every start). So the first visit fetches 13.5 MB or less, precache included (issue 39).
 LAZY = re.compile(
-    r"^(?:guide/(?!links\.json$)|examples/.*\.frames\.json$|simple/"
+    r"^(?:guide/(?!links\.json$)|examples/.*\.frames\.json$|simple/|wheels/[^/]+/[^/]+\.whl$"
     r"|pyodide/[^/]+/(?:micropip-|python_stdlib\.zip$)"
     r"|pyscript/[^/]+/(?!core[.-]|deprecations-manager-|error-|py-editor-|py-game-|py-terminal-|donkey-))"
 )
@@ -743,6 +762,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
     for name in MICROPYTHON_FILES:
         copy_file(mpy_dir / name, out / paths["MICROPYTHON_DIR"] / name)
     copy_file(wheel, out / paths["ENGINE_WHEEL"])
+    paths["ENGINE_PYC"] = write_engine_pyc(wheel, out, paths["ENGINE_WHEEL"])
     paths["GAME_STDLIB"] = write_game_stdlib(pyodide_dir / STDLIB_ZIP, out, game_stdlib_files())
     micropip_version = write_micropip(out, paths["PYODIDE_DIR"], pyodide_dir / "pyodide-lock.json")
     simple_wheel = write_simple_index(out, wheel, wheel_hash, paths["ENGINE_WHEEL"])
@@ -770,6 +790,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "engine_wheel": paths["ENGINE_WHEEL"],
         "engine_wheel_sha256": wheel_hash,
         "game_stdlib": paths["GAME_STDLIB"],
+        "engine_pyc": paths["ENGINE_PYC"],
         "snapshot_key": values["SNAPSHOT_KEY"],
         "pyodide": pyodide_version,
         "pyscript": pyscript_version,

@@ -1,6 +1,8 @@
 // The engine worker: Pyodide, the canasta wheel and worker.py, off the main thread.
-// Started by engine.js with an "init" message: {pyodide, wheel, workerPy, stdlib} (URLs;
-// stdlib: the game's cut-down python_stdlib.zip, build/build_site.py),
+// Started by engine.js with an "init" message: {pyodide, wheel, pyc, workerPy, stdlib} (URLs;
+// stdlib: the game's cut-down python_stdlib.zip, build/build_site.py; pyc: the engine
+// compiled for this Pyodide, build/compile-engine.mjs, loaded instead of the wheel when
+// given: importing bytecode instead of compiling sources is most of a first visit's import),
 // snapshot: true when engine.js will send a stored memory snapshot (or null) in a
 // {type: "snapshot", bytes} message, and makeSnapshot: true when the page can keep one.
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot} (ping()'s
@@ -79,24 +81,25 @@ function exported(pyodide) {
   return table;
 }
 
-async function bootFromSnapshot(loadPyodide, options, gzipped, wheelBytes) {
+async function bootFromSnapshot(loadPyodide, options, gzipped, engine) {
   step("restore");
   // A promise: Pyodide awaits it only once its own files are loaded and compiled, so the
   // snapshot is decompressed meanwhile.
   const raw = gunzip(gzipped);
   raw.catch(() => {});
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
-  pyodide.unpackArchive(await wheelBytes, "wheel");
+  pyodide.unpackArchive(await engine.bytes, engine.format);
   return exported(pyodide);
 }
 
-async function bootNormally(loadPyodide, options, makeSnapshot, wheelBytes, workerText) {
+async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerText) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   step("engine");
-  // A wheel is a zip of the package's files: unpacked into site-packages, no micropip.
-  const bytes = await wheelBytes;
+  // A wheel is a zip of the package's files: unpacked into the working directory (on
+  // sys.path), no micropip; the compiled engine the same way, its .pyc where the .py would be.
+  const bytes = await engine.bytes;
   step("unpack");
-  pyodide.unpackArchive(bytes, "wheel");
+  pyodide.unpackArchive(bytes, engine.format);
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
@@ -113,11 +116,11 @@ async function bootNormally(loadPyodide, options, makeSnapshot, wheelBytes, work
   return { functions: exported(pyodide), heap };
 }
 
-async function boot({ pyodide: pyodideURL, wheel, workerPy, stdlib, snapshot, makeSnapshot }) {
-  // The wheel and worker.py download while Pyodide boots.
-  const wheelBytes = fetched(wheel, "bytes");
+async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapshot, makeSnapshot }) {
+  // The engine (compiled, or the wheel) and worker.py download while Pyodide boots.
+  const engine = { bytes: fetched(pyc || wheel, "bytes"), format: pyc ? "zip" : "wheel" };
   const workerText = fetched(workerPy, "text");
-  wheelBytes.catch(() => {});
+  engine.bytes.catch(() => {});
   workerText.catch(() => {});
   step("python");
   const { loadPyodide } = await import(pyodideURL);
@@ -126,7 +129,7 @@ async function boot({ pyodide: pyodideURL, wheel, workerPy, stdlib, snapshot, ma
   let discarded = null;
   if (stored) {
     try {
-      functions = await bootFromSnapshot(loadPyodide, options, stored, wheelBytes);
+      functions = await bootFromSnapshot(loadPyodide, options, stored, engine);
       const info = functions.ping();
       if (!JSON.parse(info).ok) throw new Error("the restored engine does not answer ping()");
       step("ready");
@@ -138,7 +141,7 @@ async function boot({ pyodide: pyodideURL, wheel, workerPy, stdlib, snapshot, ma
       step("snapshot-discarded");
     }
   }
-  const normal = await bootNormally(loadPyodide, options, !!makeSnapshot, wheelBytes, workerText);
+  const normal = await bootNormally(loadPyodide, options, !!makeSnapshot, engine, workerText);
   functions = normal.functions;
   const info = functions.ping();
   step("ready");

@@ -100,6 +100,7 @@
       pyodide: offline ? new URL("./offline/" + script.dataset.pyodide.replace(/^\.\//, ""), document.baseURI).href
         : url("pyodide"),
       wheel: url("wheel"),
+      pyc: script.dataset.pyc ? url("pyc") : null,
       workerPy: url("workerPy"),
       stdlib: script.dataset.stdlib ? url("stdlib") : null,
       snapshot: true,

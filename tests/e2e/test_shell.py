@@ -170,13 +170,13 @@ def test_offline_after_one_visit(
     # The only failures allowed: Pyodide's files asked for online-style while the browser
     # still said "online" (Playwright's offline mode leaves navigator.onLine true), which
     # engine.js then retried from the precache under ./offline/ in a new worker; and the
-    # wheel and worker.py that the first worker was still fetching when it was ended for
-    # that retry (aborted, not refused: on a loaded machine the precache answers them
-    # after the Pyodide import has failed). The retry fetched both again: the table is up.
+    # engine (canasta-pyc.zip, compiled) and worker.py that the first worker was still
+    # fetching when it was ended for that retry (aborted, not refused: on a loaded machine
+    # the precache answers them after the Pyodide import has failed). The retry fetched both again: the table is up.
     def allowed(url: str, failure: str) -> bool:
         if "/pyodide/" in url:
             return "/offline/" not in url
-        return failure == "net::ERR_ABORTED" and (url.endswith(".whl") or url.endswith("/worker.py"))
+        return failure == "net::ERR_ABORTED" and (url.endswith("/canasta-pyc.zip") or url.endswith("/worker.py"))
 
     assert all(allowed(url, failure) for url, failure in failed), failed
     with capsys.disabled():
