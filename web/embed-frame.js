@@ -117,6 +117,7 @@
     engine.src = cfg.engine;
     engine.dataset.pyodide = cfg.pyodide;
     engine.dataset.wheel = cfg.wheel;
+    if (cfg.pyc) engine.dataset.pyc = cfg.pyc;
     engine.dataset.workerPy = cfg.workerPy;
     engine.dataset.stdlib = cfg.stdlib;
     engine.dataset.snapshotKey = cfg.snapshotKey;
