@@ -225,7 +225,9 @@ class App:
             "dialog", "guide-panel", ("aria-labelledby", "guide-panel-title"),
             '<div class="guide-panel-bar"><a id="guide-panel-page" class="guide-link" target="_blank" rel="noopener">'
             '</a><button type="button" class="btn small" id="guide-panel-close"></button></div>'
-            '<div id="guide-panel-body" class="guide-panel-body"></div>')
+            # tabindex: the section scrolls, so the keyboard must reach it (axe
+            # scrollable-region-focusable; its example's frame is not always there)
+            '<div id="guide-panel-body" class="guide-panel-body" tabindex="0"></div>')
 
         # The table's Hint button is behind this modal dialog, so the dialog has its own.
         self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)

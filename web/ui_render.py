@@ -615,16 +615,22 @@ def meld_box(tb, side, meld):
         shown = cards[:1]
     body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(title)
                 + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
+    shown_text = title + " ×" + str(len(cards))  # what the label shows, as one line of text
     if wilds and mkind != "wild":
         # The star marks wild cards on the card faces too; the meld's name says it in words.
         body.append(' <span class="meld-wilds">\u2605' + str(wilds) + '</span>')
+        shown_text += " \u2605" + str(wilds)
     if kind:
-        body.append('<span class="canasta-tag">' + esc(kind) + '</span>')
+        body.append(' <span class="canasta-tag">' + esc(kind) + '</span>')
+        shown_text += " " + kind
     body.append('</span>')
     if selectable:
+        # A button's name starts with what it shows (WCAG 2.5.3 "label in name", axe
+        # label-content-name-mismatch): a speech user says what they see; the words follow.
+        label = cat.t("table.add_to", meld=shown_text) + " (" + name + ")"
         return ('<button type="button" class="' + cls + ' target" id="meld-' + str(side) + '-' + str(i)
                 + '" data-act="add-to" data-target="' + esc(target) + '" aria-label="'
-                + esc(cat.t("table.add_to", meld=name)) + '">' + "".join(body) + '</button>')
+                + esc(label) + '">' + "".join(body) + '</button>')
     return ('<div class="' + cls + '" id="meld-' + str(side) + '-' + str(i) + '" role="group" aria-label="'
             + esc(name) + '">' + "".join(body) + '</div>')
 
