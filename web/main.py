@@ -47,6 +47,7 @@ window = _window_module.window
 # no task over 200 ms at start).
 await asyncio.sleep(0)
 import protocol as P
+import ui_arrange as A
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
@@ -626,6 +627,11 @@ class App:
             for k in range(count):
                 if cards.item(k) == active:
                     position = k
+            step = E.SHIFTS.get(event.key) if event.shiftKey else None
+            if step is not None and self.ui.look.get("order") == "arranged" and position >= 0:
+                event.preventDefault()
+                self.arrange(position, step)
+                return
             to = E.move(position, count, event.key)
             if to >= 0:
                 event.preventDefault()
@@ -647,6 +653,22 @@ class App:
         if button is not None:
             event.preventDefault()
             button.click()
+
+    def arrange(self, place, step):
+        """Move the card shown at ``place`` one place left or right in the hand "as
+        arranged", keep the order with the game and keep the focus on the moved card."""
+        hand = (self.snap.get("view") or {}).get("hand") or []
+        order, to = A.shift(hand, self.ui.arranged, place, step)
+        self.ui.arranged = order
+        self.store.keep_arrangement(self.game_id(self.snap), order)
+        self.render_table()
+        cards = document.querySelectorAll("#g-hand button.hcard")
+        if 0 <= to < cards.length:
+            card = cards.item(to)
+            for k in range(cards.length):
+                cards.item(k).setAttribute("tabindex", "0" if k == to else "-1")
+            self.ui.cursor = int(card.dataset.i)
+            card.focus()
 
     # Drag and drop (pointer events: a mouse, a pen or a finger): a card to one of your
     # melds or to the pile, the pile to your hand. A drop presses the control a tap would
@@ -890,11 +912,17 @@ class App:
         self.ui = R.UIState()
         self.ui.look = self.prefs["look"]
         self.ui.watch = watch
+        self.ui.arranged = A.kept(self.store.arrangement(), self.game_id(snap))
         self.snap = None
         self.set_snapshot(snap)
         # what was played before the player came (a continued game) is not announced
         self.heard = ((snap.get("view") or {}).get("hand_number", 0), snap.get("moves", 0))
         self.show_table()
+
+    @staticmethod
+    def game_id(snap):
+        """What tells one game from another for what the UI keeps beside the save: its seed."""
+        return (snap.get("options") or {}).get("seed")
 
     def drop_one_shot_params(self):
         """After ?new=1 (and its ?seed) started a game, a reload must resume it."""

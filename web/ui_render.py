@@ -46,6 +46,7 @@ class UIState:
         self.drawn = []         # the cards the player just drew, marked until the discard
         self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
         self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
+        self.arranged = []      # the player's order of the hand, as codes (ui_arrange)
 
 
 class Table:
@@ -701,7 +702,7 @@ def hand_area(tb):
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch and not ui.still
     drawn = list(ui.drawn)
-    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"))
+    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"), ui.arranged)
     roving = E.rove([i for _, indices in groups for i in indices], ui.cursor)
     for rank, indices in groups:
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')

@@ -1,0 +1,51 @@
+"""The hand "as arranged" (issue 40, "hand and eye", the third order setting): the player
+moves a card with Shift and an arrow, the focus stays on it, the order is kept for the
+game across a reload, and the cards drawn next go to the right end."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game_helpers import open_page, wait_human_turn
+from playwright.sync_api import Page, expect
+from site_helpers import Watched
+
+
+def _shown(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#g-hand button.hcard", "(cards) => cards.map((c) => c.dataset.card)")
+
+
+def test_the_player_arranges_the_hand_and_it_is_kept(watched: Callable[..., Watched], site_url: str) -> None:
+    w = watched(viewport={"width": 1280, "height": 800})
+    page = open_page(w, f"{site_url}?seed=3&new=1&speed=instant&lang=en")
+    wait_human_turn(page)
+    page.click("#btn-settings")
+    page.click("label:has(#look-order-arranged)")
+    page.wait_for_selector("#look-order-arranged:checked")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-sheet:not([open])", state="attached")
+    before = _shown(page)
+    assert page.locator("#g-hand .rank-group").count() == 1  # one row, in the engine's order at first
+    page.locator("#g-hand button.hcard").first.focus()
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
+    arranged = before[1:3] + before[:1] + before[3:]
+    assert _shown(page) == arranged
+    assert page.evaluate("() => document.activeElement.dataset.card") == before[0]  # the moved card keeps the focus
+    page.keyboard.press("Shift+ArrowLeft")
+    arranged = before[1:2] + before[:1] + before[2:]
+    assert _shown(page) == arranged
+    # a plain arrow still only moves the focus
+    page.keyboard.press("ArrowRight")
+    assert _shown(page) == arranged
+
+    page.reload()
+    page.click("#btn-continue")
+    wait_human_turn(page)
+    assert _shown(page) == arranged  # kept with the game
+    page.keyboard.press("d")
+    wait_human_turn(page, "play")
+    after = _shown(page)
+    assert after[:len(arranged)] == arranged and len(after) > len(arranged)  # the new cards at the right end
+    expect(page.locator("#g-hand button.hcard.drawn").first).to_be_visible()
+    w.assert_clean()
