@@ -1185,7 +1185,7 @@ class App:
         self.ui.busy = False
         self.clear_selection()
         self.set_snapshot(res["snapshot"])
-        C.tell(self.ui, self.cat.t("forgive.undone", move=self.cat.log_line("", res.get("undone", ""), True)), "hint")
+        C.tell(self.ui, F.undone_text(self.cat, res.get("undone", "")), "hint")
         await self.store_save()
         await self.after_move()
 
