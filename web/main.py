@@ -609,6 +609,8 @@ class App:
     def on_sheet_closed(self, event=None):
         opener = self.sheet_opener
         self.sheet_opener = None
+        if opener and not opener.isConnected and opener.id:
+            opener = by_id(opener.id)  # redrawn meanwhile: a look setting redraws the screen
         if opener and opener.isConnected:
             opener.focus()
         elif self.screen == "table":

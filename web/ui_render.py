@@ -177,6 +177,11 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confi
     (``Setup.normalize``), ``setup`` the catalog."""
     variant = prefs["variant"]
     out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new)]
+    # The table's settings sheet (the look: deck, cards, felt, hand order, sounds), reachable
+    # before a game too (issue 40): the same sheet, opened by the same command.
+    out.append('<div class="field start-settings"><button type="button" class="btn small" id="btn-start-settings"'
+               ' data-act="settings" aria-haspopup="dialog"><span aria-hidden="true">\u2699\ufe0e </span>'
+               + esc(cat.t("eye.settings")) + '</button></div>')
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
                                                      ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
     out.append('<div class="field" id="opt-variant-box"><label class="field-label" for="opt-variant">'

@@ -1,14 +1,16 @@
 """The hand "as arranged" (issue 40, "hand and eye", the third order setting): the player
 moves a card with Shift and an arrow, the focus stays on it, the order is kept for the
-game across a reload, and the cards drawn next go to the right end."""
+game across a reload, and the cards drawn next go to the right end. The settings sheet
+that offers it opens from the start screen too."""
 
 from __future__ import annotations
 
 from typing import Callable
 
+import pytest
 from game_helpers import open_page, wait_human_turn
 from playwright.sync_api import Page, expect
-from site_helpers import Watched
+from site_helpers import AXE, Watched, serious_axe_violations
 
 
 def _shown(page: Page) -> list[str]:
@@ -48,4 +50,28 @@ def test_the_player_arranges_the_hand_and_it_is_kept(watched: Callable[..., Watc
     after = _shown(page)
     assert after[:len(arranged)] == arranged and len(after) > len(arranged)  # the new cards at the right end
     expect(page.locator("#g-hand button.hcard.drawn").first).to_be_visible()
+    w.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_settings_sheet_opens_from_the_start_screen(watched: Callable[..., Watched], site_url: str,
+                                                        lang: str) -> None:
+    """Issue 40: the look settings are reachable before a game, the same sheet as the
+    table's; a choice made there is the table's; axe finds nothing serious in it."""
+    w = watched(viewport={"width": 390, "height": 844})
+    w.context.add_init_script(path=str(AXE))
+    page = open_page(w, f"{site_url}?lang={lang}&speed=instant&seed=3")
+    page.click("#btn-start-settings")
+    page.wait_for_selector("#settings-sheet[open]")
+    assert serious_axe_violations(page) == []
+    page.click("label:has(#look-deck-four)")
+    page.wait_for_selector("#look-deck-four:checked")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings-sheet:not([open])", state="attached")
+    expect(page.locator("#btn-start-settings")).to_be_focused()
+    assert page.evaluate("() => document.body.dataset.deck") == "four"
+    page.click("#btn-new")
+    wait_human_turn(page)
+    page.click("#btn-settings")
+    expect(page.locator("#look-deck-four")).to_be_checked()
     w.assert_clean()
