@@ -632,7 +632,7 @@ class App:
             step = E.SHIFTS.get(event.key) if event.shiftKey else None
             if step is not None and self.ui.look.get("order") == "arranged" and position >= 0:
                 event.preventDefault()
-                self.arrange(position, step)
+                self.arrange(position, position + step)
                 return
             to = E.move(position, count, event.key)
             if to >= 0:
@@ -656,11 +656,11 @@ class App:
             event.preventDefault()
             button.click()
 
-    def arrange(self, place, step):
-        """Move the card shown at ``place`` one place left or right in the hand "as
-        arranged", keep the order with the game and keep the focus on the moved card."""
+    def arrange(self, place, to):
+        """Move the card shown at ``place`` to place ``to`` in the hand "as arranged",
+        keep the order with the game and keep the focus on the moved card."""
         hand = (self.snap.get("view") or {}).get("hand") or []
-        order, to = A.shift(hand, self.ui.arranged, place, step)
+        order, to = A.move_to(hand, self.ui.arranged, place, to)
         self.ui.arranged = order
         self.store.keep_arrangement(self.game_id(self.snap), order)
         self.render_table()
@@ -729,6 +729,14 @@ class App:
             return
         under = document.elementFromPoint(event.clientX, event.clientY)
         if under is None:
+            return
+        other = under.closest("#g-hand button.hcard")
+        if d["source"] == "card" and other is not None and self.ui.look.get("order") == "arranged":
+            # a card dropped on another card of the hand takes its place (hand "as arranged")
+            nodes = document.querySelectorAll("#g-hand button.hcard")
+            places = [str(nodes.item(k).id) for k in range(nodes.length)]  # ids: one proxy per look-up
+            if str(d["el"].id) in places and str(other.id) in places:
+                self.arrange(places.index(str(d["el"].id)), places.index(str(other.id)))
             return
         mine = "#melds-" + str((self.snap.get("view") or {}).get("side", 0))
         meld = under.closest(mine + ' [data-act="add-to"]')

@@ -25,12 +25,18 @@ def positions(hand, arranged):
 
 def shift(hand, arranged, at, step):
     """The player moved the card shown at place ``at`` by ``step`` places (-1 left, +1
-    right): (the new arrangement as codes, the place the card is shown at now). It stops
-    at both ends."""
+    right, Shift and an arrow): see move_to."""
+    return move_to(hand, arranged, at, at + step)
+
+
+def move_to(hand, arranged, at, to):
+    """The card shown at place ``at`` moved to place ``to`` (an arrow, or a drag onto
+    another card of the hand): (the new arrangement as codes, the place it is shown at
+    now). It stops at both ends; a place that is not in the hand moves nothing."""
     order = [hand[i] for i in positions(hand, arranged)]
     if not order or at < 0 or at >= len(order):
         return order, at
-    to = min(len(order) - 1, max(0, at + step))
+    to = min(len(order) - 1, max(0, to))
     card = order.pop(at)
     order.insert(to, card)
     return order, to

@@ -1,5 +1,5 @@
 """The hand "as arranged" (issue 40, "hand and eye", the third order setting): the player
-moves a card with Shift and an arrow, the focus stays on it, the order is kept for the
+moves a card with Shift and an arrow (the focus stays on it) or drags it onto another card, the order is kept for the
 game across a reload, and the cards drawn next go to the right end. The settings sheet
 that offers it opens from the start screen too."""
 
@@ -39,6 +39,19 @@ def test_the_player_arranges_the_hand_and_it_is_kept(watched: Callable[..., Watc
     assert _shown(page) == arranged
     # a plain arrow still only moves the focus
     page.keyboard.press("ArrowRight")
+    assert _shown(page) == arranged
+
+    # a card dragged onto another card of the hand takes its place
+    cards = page.locator("#g-hand button.hcard")
+    start, end = cards.nth(0).bounding_box(), cards.nth(3).bounding_box()
+    assert start is not None and end is not None
+    page.mouse.move(start["x"] + 6, start["y"] + 24)
+    page.mouse.down()
+    for k in range(1, 6):
+        page.mouse.move(start["x"] + 6 + (end["x"] - start["x"]) * k / 5, start["y"] + 24)  # its uncovered left edge
+    page.mouse.up()
+    arranged = arranged[1:4] + arranged[:1] + arranged[4:]
+    expect(page.locator("#g-hand button.hcard").first).to_have_attribute("data-card", arranged[0])
     assert _shown(page) == arranged
 
     page.reload()

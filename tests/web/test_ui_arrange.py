@@ -31,6 +31,10 @@ def test_a_card_moves_one_place_and_stops_at_the_ends() -> None:
     assert A.shift(hand, [], 0, -1) == (["AS", "KH", "5D"], 0)
     assert A.shift(hand, [], 2, 1) == (["AS", "KH", "5D"], 2)
     assert A.shift(hand, [], 5, 1) == (["AS", "KH", "5D"], 5)  # no such place: nothing moves
+    # a drag onto another card of the hand: the card takes that card's place
+    assert A.move_to(hand, [], 0, 2) == (["KH", "5D", "AS"], 2)
+    assert A.move_to(hand, [], 2, 0) == (["5D", "AS", "KH"], 0)
+    assert A.move_to(hand, [], 1, 9) == (["AS", "5D", "KH"], 2)
 
 
 def test_only_this_games_arrangement_is_applied() -> None:
