@@ -47,6 +47,7 @@ window = _window_module.window
 # no task over 200 ms at start).
 await asyncio.sleep(0)
 import protocol as P
+import ui_arrange as A
 import ui_bots as B
 import ui_controls as C
 import ui_dialog as D
@@ -225,7 +226,9 @@ class App:
             "dialog", "guide-panel", ("aria-labelledby", "guide-panel-title"),
             '<div class="guide-panel-bar"><a id="guide-panel-page" class="guide-link" target="_blank" rel="noopener">'
             '</a><button type="button" class="btn small" id="guide-panel-close"></button></div>'
-            '<div id="guide-panel-body" class="guide-panel-body"></div>')
+            # tabindex: the section scrolls, so the keyboard must reach it (axe
+            # scrollable-region-focusable; its example's frame is not always there)
+            '<div id="guide-panel-body" class="guide-panel-body" tabindex="0"></div>')
 
         # The table's Hint button is behind this modal dialog, so the dialog has its own.
         self.dialog = D.AskDialog(document, create_proxy, self.needs_answer)
@@ -606,6 +609,8 @@ class App:
     def on_sheet_closed(self, event=None):
         opener = self.sheet_opener
         self.sheet_opener = None
+        if opener and not opener.isConnected and opener.id:
+            opener = by_id(opener.id)  # redrawn meanwhile: a look setting redraws the screen
         if opener and opener.isConnected:
             opener.focus()
         elif self.screen == "table":
@@ -624,6 +629,11 @@ class App:
             for k in range(count):
                 if cards.item(k) == active:
                     position = k
+            step = E.SHIFTS.get(event.key) if event.shiftKey else None
+            if step is not None and self.ui.look.get("order") == "arranged" and position >= 0:
+                event.preventDefault()
+                self.arrange(position, position + step)
+                return
             to = E.move(position, count, event.key)
             if to >= 0:
                 event.preventDefault()
@@ -645,6 +655,22 @@ class App:
         if button is not None:
             event.preventDefault()
             button.click()
+
+    def arrange(self, place, to):
+        """Move the card shown at ``place`` to place ``to`` in the hand "as arranged",
+        keep the order with the game and keep the focus on the moved card."""
+        hand = (self.snap.get("view") or {}).get("hand") or []
+        order, to = A.move_to(hand, self.ui.arranged, place, to)
+        self.ui.arranged = order
+        self.store.keep_arrangement(self.game_id(self.snap), order)
+        self.render_table()
+        cards = document.querySelectorAll("#g-hand button.hcard")
+        if 0 <= to < cards.length:
+            card = cards.item(to)
+            for k in range(cards.length):
+                cards.item(k).setAttribute("tabindex", "0" if k == to else "-1")
+            self.ui.cursor = int(card.dataset.i)
+            card.focus()
 
     # Drag and drop (pointer events: a mouse, a pen or a finger): a card to one of your
     # melds or to the pile, the pile to your hand. A drop presses the control a tap would
@@ -703,6 +729,14 @@ class App:
             return
         under = document.elementFromPoint(event.clientX, event.clientY)
         if under is None:
+            return
+        other = under.closest("#g-hand button.hcard")
+        if d["source"] == "card" and other is not None and self.ui.look.get("order") == "arranged":
+            # a card dropped on another card of the hand takes its place (hand "as arranged")
+            nodes = document.querySelectorAll("#g-hand button.hcard")
+            places = [str(nodes.item(k).id) for k in range(nodes.length)]  # ids: one proxy per look-up
+            if str(d["el"].id) in places and str(other.id) in places:
+                self.arrange(places.index(str(d["el"].id)), places.index(str(other.id)))
             return
         mine = "#melds-" + str((self.snap.get("view") or {}).get("side", 0))
         meld = under.closest(mine + ' [data-act="add-to"]')
@@ -888,11 +922,17 @@ class App:
         self.ui = R.UIState()
         self.ui.look = self.prefs["look"]
         self.ui.watch = watch
+        self.ui.arranged = A.kept(self.store.arrangement(), self.game_id(snap))
         self.snap = None
         self.set_snapshot(snap)
         # what was played before the player came (a continued game) is not announced
         self.heard = ((snap.get("view") or {}).get("hand_number", 0), snap.get("moves", 0))
         self.show_table()
+
+    @staticmethod
+    def game_id(snap):
+        """What tells one game from another for what the UI keeps beside the save: its seed."""
+        return (snap.get("options") or {}).get("seed")
 
     def drop_one_shot_params(self):
         """After ?new=1 (and its ?seed) started a game, a reload must resume it."""
@@ -1155,7 +1195,7 @@ class App:
         self.ui.busy = False
         self.clear_selection()
         self.set_snapshot(res["snapshot"])
-        C.tell(self.ui, self.cat.t("forgive.undone", move=self.cat.log_line("", res.get("undone", ""), True)), "hint")
+        C.tell(self.ui, F.undone_text(self.cat, res.get("undone", "")), "hint")
         await self.store_save()
         await self.after_move()
 

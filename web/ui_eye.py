@@ -5,6 +5,7 @@
 # No rule is decided here: a shortcut presses the table's own button, so the command is
 # the very one a tap gives (ui_controls), and the engine judges it.
 
+import ui_arrange as A
 import ui_intent as I
 
 #: Shortcut keys and the action button each presses (#act-<name>). "u" is kept for undo:
@@ -17,8 +18,12 @@ MOVES = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 
 #: The look settings and their choices, the first one the default.
 LOOK = (("deck", ("standard", "four")), ("size", ("normal", "large")), ("felt", ("dark", "light")),
-        ("order", ("rank", "suit")), ("sound", ("off", "on")))
+        ("order", ("rank", "suit", "arranged")), ("sound", ("off", "on")))
 LOOK_NAMES = tuple(name for name, _ in LOOK)
+#: Choices whose label lives in a later part's catalog section.
+LOOK_LABELS = {"arranged": "arrange.look_order_arranged"}
+#: With the hand "as arranged", Shift and an arrow move the focused card (ui_arrange.shift).
+SHIFTS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
 def shortcut(key, ctrl=False, alt=False, meta=False, typing=False):
@@ -65,10 +70,13 @@ def tab_index(i, roving):
 SUIT_ORDER = "SHDC"
 
 
-def hand_groups(hand, kinds, order):
+def hand_groups(hand, kinds, order, arranged=None):
     """[(key, [positions])]: the hand shown by rank (the engine's order, each rank's cards
-    together: ui_intent.group_hand) or by suit (each suit together, ranks in the engine's
-    order within it; wild cards and threes after the suits)."""
+    together: ui_intent.group_hand), by suit (each suit together, ranks in the engine's
+    order within it; wild cards and threes after the suits) or as the player arranged it
+    (one row: ui_arrange.positions)."""
+    if order == "arranged":
+        return [("*", A.positions(hand, arranged))]
     if order != "suit":
         return I.group_hand(hand, kinds)
     by_suit = {}
@@ -139,6 +147,7 @@ def help_sheet(cat, undo):
         rows.append((key, cat.t("eye.key_" + act)))
     rows.append((HELP_KEY, cat.t("eye.key_help")))
     rows.append(("← →", cat.t("eye.key_arrows")))
+    rows.append((cat.t("arrange.shift_arrows"), cat.t("arrange.key_move")))
     rows.append((cat.t("eye.space") + " / " + cat.t("eye.enter"), cat.t("eye.key_select")))
     rows.append(("Esc", cat.t("eye.key_escape")))
     out = ['<h2 id="help-title">' + _esc(cat.t("eye.help_title")) + '</h2><table class="keys"><thead><tr>'
@@ -162,7 +171,7 @@ def settings_sheet(cat, look):
             checked = " checked" if look.get(name) == value else ""
             out.append('<label class="seg-item"><input type="radio" name="look-' + name + '" id="look-' + name
                        + '-' + value + '" value="' + value + '"' + checked + '><span>'
-                       + _esc(cat.t("eye.look_" + name + "_" + value)) + '</span></label>')
+                       + _esc(cat.t(LOOK_LABELS.get(value, "eye.look_" + name + "_" + value))) + '</span></label>')
         out.append('</fieldset>')
     out.append('</form><div class="dialog-buttons"><button type="button" class="btn primary" id="settings-close" '
                'data-act="sheet-close">' + _esc(cat.t("eye.close")) + '</button></div>')

@@ -89,3 +89,11 @@ def table_notices(cat, items):
     for item in items:
         out.append(item(cat) if callable(item) else cat.t(item[0], **item[1]))
     return out
+
+
+def undone_text(cat, action):
+    """What Undo says it took back: "Taken back: you melded …". The move is the log's own
+    line for the player (second person), written mid-sentence after the colon, so its
+    first letter is lowered (en "You" -> "you", fr "Vous" -> "vous")."""
+    move = cat.log_line("", action, True)
+    return cat.t("forgive.undone", move=move[:1].lower() + move[1:])

@@ -46,6 +46,7 @@ class UIState:
         self.drawn = []         # the cards the player just drew, marked until the discard
         self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
         self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
+        self.arranged = []      # the player's order of the hand, as codes (ui_arrange)
 
 
 class Table:
@@ -176,6 +177,11 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confi
     (``Setup.normalize``), ``setup`` the catalog."""
     variant = prefs["variant"]
     out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new)]
+    # The table's settings sheet (the look: deck, cards, felt, hand order, sounds), reachable
+    # before a game too (issue 40): the same sheet, opened by the same command.
+    out.append('<div class="field start-settings"><button type="button" class="btn small" id="btn-start-settings"'
+               ' data-act="settings" aria-haspopup="dialog"><span aria-hidden="true">\u2699\ufe0e </span>'
+               + esc(cat.t("eye.settings")) + '</button></div>')
     out.append(_radios(cat, "lang", "app.language", [("en", cat.t("app.lang_en"), "en"),
                                                      ("fr", cat.t("app.lang_fr"), "fr")], prefs["lang"]))
     out.append('<div class="field" id="opt-variant-box"><label class="field-label" for="opt-variant">'
@@ -615,16 +621,22 @@ def meld_box(tb, side, meld):
         shown = cards[:1]
     body.append('</span><span class="meld-label"><span class="meld-rank">' + esc(title)
                 + '</span> <span class="meld-count">×' + str(len(cards)) + '</span>')
+    shown_text = title + " ×" + str(len(cards))  # what the label shows, as one line of text
     if wilds and mkind != "wild":
         # The star marks wild cards on the card faces too; the meld's name says it in words.
         body.append(' <span class="meld-wilds">\u2605' + str(wilds) + '</span>')
+        shown_text += " \u2605" + str(wilds)
     if kind:
-        body.append('<span class="canasta-tag">' + esc(kind) + '</span>')
+        body.append(' <span class="canasta-tag">' + esc(kind) + '</span>')
+        shown_text += " " + kind
     body.append('</span>')
     if selectable:
+        # A button's name starts with what it shows (WCAG 2.5.3 "label in name", axe
+        # label-content-name-mismatch): a speech user says what they see; the words follow.
+        label = cat.t("table.add_to", meld=shown_text) + " (" + name + ")"
         return ('<button type="button" class="' + cls + ' target" id="meld-' + str(side) + '-' + str(i)
                 + '" data-act="add-to" data-target="' + esc(target) + '" aria-label="'
-                + esc(cat.t("table.add_to", meld=name)) + '">' + "".join(body) + '</button>')
+                + esc(label) + '">' + "".join(body) + '</button>')
     return ('<div class="' + cls + '" id="meld-' + str(side) + '-' + str(i) + '" role="group" aria-label="'
             + esc(name) + '">' + "".join(body) + '</div>')
 
@@ -695,7 +707,7 @@ def hand_area(tb):
            '<div class="hand" role="group" aria-labelledby="hand-h">']
     interactive = not ui.watch and not ui.still
     drawn = list(ui.drawn)
-    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"))
+    groups = E.hand_groups(hand, tb.kinds, ui.look.get("order"), ui.arranged)
     roving = E.rove([i for _, indices in groups for i in indices], ui.cursor)
     for rank, indices in groups:
         out.append('<div class="rank-group" data-rank="' + esc(rank) + '">')

@@ -13,6 +13,8 @@ import ui_text
 SAVE_KEY = "canasta.save.v1"
 BROKEN_PREFIX = "canasta.save.broken."
 PREFS_KEY = "canasta.prefs.v1"
+#: The player's arrangement of the hand ("as arranged", ui_arrange), with the game's seed.
+ARRANGE_KEY = "canasta.arranged.v1"
 
 
 class Store:
@@ -86,6 +88,18 @@ class Store:
     def keep_game(self, save):
         """Keep the engine's save object; whether the browser kept it."""
         return self.set(SAVE_KEY, json.dumps(save))
+
+    def arrangement(self):
+        """The kept arrangement of the hand ({"game", "order"}), or None if none is readable."""
+        text = self.get(ARRANGE_KEY)
+        try:
+            return json.loads(text) if text else None
+        except ValueError:
+            return None
+
+    def keep_arrangement(self, game, order):
+        """Keep the player's order of the hand for this game (its seed)."""
+        return self.set(ARRANGE_KEY, json.dumps({"game": game, "order": list(order)}))
 
     def set_aside(self, text, stamp):
         """Move a save the engine cannot read out of the way, under a key of its own (so

@@ -65,7 +65,9 @@ def test_undo_a_meld_then_nothing_past_the_draw(watched: Callable[..., Watched],
     expect(page.locator("#melds-0 .meld")).to_have_count(melds)
     wait_human_turn(page, "play")
     assert hand_of(page) == hand
-    expect(page.locator("#g-feedback .said")).to_contain_text("Taken back")
+    # the move mid-sentence: "Taken back: you melded …", not "Taken back: You melded …"
+    expect(page.locator("#g-feedback .said")).to_have_text(
+        EN.t("forgive.undone", move=EN.t("log_you.meld", cards=EN.card_list(cards)).replace("You", "you", 1)))
     expect(undo).to_have_attribute("aria-disabled", "true")
     undo.click(force=True)  # aria-disabled, but a click says why
     expect(page.locator("#g-feedback .said")).to_have_text(EN.t("errors.nothing_to_undo"))

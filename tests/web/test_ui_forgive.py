@@ -21,6 +21,12 @@ import ui_render as R  # noqa: E402
 import ui_text  # noqa: E402
 
 EN = ui_text.Catalog.from_json("en", (WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+FR = ui_text.Catalog.from_json("fr", (WEB / "i18n" / "fr.json").read_text(encoding="utf-8"))
+
+
+def test_undo_says_what_it_took_back_mid_sentence() -> None:
+    assert F.undone_text(EN, "meld 5S 5H 5D") == "Taken back: you melded 5 of spades, 5 of hearts, 5 of diamonds."
+    assert F.undone_text(FR, "discard KH") == "Coup repris : vous avez défaussé Roi de cœur."
 
 
 def test_the_bots_wait_longer_only_while_a_move_can_be_taken_back() -> None:

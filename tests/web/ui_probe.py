@@ -226,6 +226,11 @@ out("look", [look, E.card_dir(look), E.body_data(look), list(E.tones("turn", loo
 out("by suit", E.hand_groups(["KH", "QS", "5S", "2C", "JK", "5H"], {"2C": "2", "JK": "JK", "KH": "K", "QS": "Q",
                                                                    "5S": "5", "5H": "5"}, "suit"))
 out("drops", [E.drop_action(s, t) for s in ("card", "pile") for t in ("meld", "pile", "hand", "")])
+import ui_arrange as A  # noqa: E402
+
+out("arranged", [A.positions(["5S", "KH", "5S", "JK"], ["JK", "5S", "QC"]), A.shift(["5S", "KH", "JK"], ["JK"], 0, 1),
+                 A.shift(["5S", "KH"], [], 1, 1), A.kept({"game": 7, "order": ["KH", 3]}, 7), A.kept({"game": 8}, 7),
+                 E.hand_groups(["5S", "KH"], {}, "arranged", ["KH"])])
 for lang in ("en", "fr"):
     out("eye " + lang, [E.help_sheet(cats[lang], False), E.settings_sheet(cats[lang], look),
                         E.tool_buttons(cats[lang], look)])
