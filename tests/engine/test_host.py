@@ -21,16 +21,11 @@ import canasta
 from canasta import host
 from canasta.host import Host
 from canasta.protocol import PROTOCOL_VERSION
+from host_calls import call
 
 SNAPSHOT_KEYS = {"ok", "v", "view", "legal", "actions", "melds", "kinds", "turn", "human_turn", "hand_over",
                  "game_over", "scores", "last_hand", "history", "left_over", "log", "table", "options",
                  "moves", "undo"}
-
-
-def call(text: str) -> dict[str, Any]:
-    out = json.loads(text)
-    assert isinstance(out, dict)
-    return out
 
 
 def error_code(text: str) -> str:

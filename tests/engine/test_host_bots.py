@@ -17,12 +17,7 @@ from canasta import host
 from canasta.bots import ExpertBot
 from canasta.bots.hints import HINT_REASONS
 from canasta.host import Host
-
-
-def call(text: str) -> dict[str, Any]:
-    out = json.loads(text)
-    assert isinstance(out, dict)
-    return out
+from host_calls import call
 
 
 def start(h: Host, **options: Any) -> dict[str, Any]:

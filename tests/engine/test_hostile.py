@@ -26,15 +26,10 @@ from canasta.notation import from_position, to_position
 from canasta.rules import MAX_POINTS, Rules
 from canasta.scenario import read_scenario, run_scenario
 from canasta.variants import get
+from host_calls import call
 
 CODES = set(host.error_codes()) - {"internal_error"}
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-
-
-def call(text: str) -> dict[str, Any]:
-    data = json.loads(text)
-    assert isinstance(data, dict)
-    return data
 
 
 def deep(depth: int) -> str:

@@ -7,23 +7,11 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
 
 from canasta import undo
 from canasta.game import Game
 from canasta.host import Host
-
-
-def call(text: str) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(text)
-    return out
-
-
-def to_human_turn(h: Host) -> dict[str, Any]:
-    snap = call(h.snapshot(0))
-    while not snap["human_turn"] and not snap["hand_over"]:
-        snap = call(h.bot_step())["snapshot"]
-    return snap
+from host_calls import call, to_human_turn
 
 
 @lru_cache(maxsize=None)
