@@ -145,8 +145,12 @@ def test_a_blind_player_plays_a_whole_hand_with_the_keyboard(watched: Callable[.
         moves = mirror.moves()
         _play_by_keys(reader, action)
         mirror.play(action)
-        page.wait_for_function(
-            "(n) => document.querySelector('#game').dataset.moves !== String(n)", arg=moves)
+        try:
+            page.wait_for_function(
+                "(n) => document.querySelector('#game').dataset.moves !== String(n)", arg=moves)
+        except Exception as e:  # say which move the page did not take, and what it showed
+            raise AssertionError(f"the page did not play {action!r} (move {moves}); feedback: "
+                                 f"{page.inner_text('#g-feedback')!r}; focused: {_focused(page)}") from e
     page.wait_for_selector('#game[data-hand-over="true"]', state="attached")
     totals = [s["total"] for s in sorted(mirror.snap["last_hand"], key=lambda s: s["side"])]
     expect(page.locator("#g-result tfoot tr.total td")).to_have_text([str(t) for t in totals])
