@@ -229,8 +229,8 @@ class App:
         # start screen's list of kept games under the menu.
         self.replay_box = element("main", "replay", "game replay", hidden=True)  # drawn as the table is
         self.replay_box.setAttribute("aria-labelledby", "rp-title")
-        self.replay_box.innerHTML = "".join('<div id="' + name + '" class="' + name + '"></div>'
-                                            for name in RP.REGIONS)
+        self.replay_box.innerHTML = "".join('<div id="' + name + '" class="' + name + " " + RP.CLASSES.get(name, "")
+                                            + '"></div>' for name in RP.REGIONS)
         document.body.insertBefore(self.replay_box, game.nextSibling)
         self.kept_box = element("div", "kept-box", "kept-box")
         app.insertBefore(self.kept_box, self.menu.nextSibling)
@@ -334,7 +334,7 @@ class App:
                 texts.append(R.esc(self.cat.t(item[0], **item[1])))
         self.notice_box.innerHTML = "".join("<p>" + t + "</p>" for t in texts)
         self.notice_box.hidden = not texts
-        kept = RP.kept_html(self.cat, self.setup, self.archive.games(int(window.Date.now())), self.when)
+        kept = RP.kept_html(self.cat, self.setup, self.archive.games(window.Date.new().toISOString()), self.when)
         if self.archive.set_aside_key:
             key, self.archive.set_aside_key = self.archive.set_aside_key, ""
             self.notices.append(("replay.unreadable", {"key": key}))
@@ -954,8 +954,10 @@ class App:
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
         act again or the hand ends, not with every bot move: a reload in between resumes
-        at the player's last move, and the bots (seeded per decision) play the same."""
-        if self.ui.watch or self.snap is None:
+        at the player's last move, and the bots (seeded per decision) play the same. At a
+        hand's end the game is kept for replays too (ui_archive), a watched one as well."""
+        over = self.snap is not None and bool(self.snap.get("hand_over"))
+        if self.snap is None or (self.ui.watch and not over):
             return
         self.saved.clear()  # Continue waits for it: Menu right after a move resumes that move
         try:
@@ -964,8 +966,10 @@ class App:
             self.saved.set()
         if save.get("format") is None:
             return  # no game (an error envelope): nothing to keep
-        if self.snap.get("hand_over"):
-            self.archive.keep(save, self.snap, int(window.Date.now()))  # refused: the hand is not kept
+        if over:
+            self.archive.keep(save, self.snap, window.Date.new().toISOString())  # refused: the hand is not kept
+        if self.ui.watch:
+            return  # a watched game is not the player's to continue
         if self.store.keep_game(save):
             self.has_save = True
         elif not self.save_failed:
@@ -1209,7 +1213,7 @@ class App:
                 view = (self.snap or {}).get("view") or {}
                 await self.open_replay(save["record"], view.get("hand_number"), view.get("seat", 0), self.ui.watch)
         elif act == "replay-kept":
-            game = self.archive.find(int(el.dataset.at))
+            game = self.archive.find(el.dataset.at)
             if game is not None:
                 humans = game.get("humans") or []
                 await self.open_replay(game["record"], int(el.dataset.hand), humans[0] if humans else 0,

@@ -25,15 +25,16 @@ def valid_game(game):
         return False
     record = game.get("record")
     hands = game.get("hands")
-    return (isinstance(game.get("at"), int) and isinstance(game.get("variant"), str)
+    return (isinstance(game.get("at"), str) and isinstance(game.get("variant"), str)
             and isinstance(game.get("players"), int) and _ints(game.get("humans")) and _ints(game.get("scores"))
             and isinstance(record, dict) and isinstance(record.get("hands"), list)
             and isinstance(hands, list) and all(_ints(h) for h in hands))
 
 
 def entry(save, snap, at):
-    """A kept game from the engine's save (its record and options) and the snapshot at the
-    end of a hand (each finished hand's totals, the game's scores): None when the hand is
+    """A kept game stamped ``at`` (when it was kept, as an ISO 8601 text: it sorts as the
+    time does, and MicroPython need not hold the milliseconds since 1970 in an integer)
+    from the engine's save (its record and options) and the snapshot at the end of a hand (each finished hand's totals, the game's scores): None when the hand is
     not over or either is not what the engine gives."""
     if not isinstance(save, dict) or not isinstance(snap, dict) or not snap.get("hand_over"):
         return None
@@ -49,7 +50,7 @@ def entry(save, snap, at):
                 totals[side.get("side", 0)] = side.get("total", 0)
         hands.append([totals[s] for s in sorted(totals)])
     table = snap.get("table") or {}
-    return {"at": int(at), "variant": str(table.get("variant", options.get("variant", ""))),
+    return {"at": str(at), "variant": str(table.get("variant", options.get("variant", ""))),
             "players": int(table.get("players", options.get("players", 0)) or 0),
             "humans": list(options.get("humans") or []), "scores": list(snap.get("scores") or []),
             "hands": hands, "record": record}
@@ -81,7 +82,7 @@ class Archive:
         #: page to tell the player once.
         self.set_aside_key = ""
 
-    def games(self, stamp=0):
+    def games(self, stamp=""):
         """The kept games, newest first. An archive that cannot be read is set aside
         (under BROKEN_PREFIX + ``stamp``) and the list starts empty."""
         text = self.store.get(ARCHIVE_KEY)
@@ -98,7 +99,7 @@ class Archive:
                 self.store.remove(ARCHIVE_KEY)
                 self.set_aside_key = key
             return []
-        return sorted(games, key=lambda g: -g["at"])
+        return sorted(games, key=lambda g: g["at"], reverse=True)
 
     def keep(self, save, snap, at):
         """Keep the game of this save at the end of a hand (replacing what was kept of the

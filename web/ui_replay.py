@@ -18,6 +18,8 @@ STEPS = ("first", "back", "next", "last")
 KEYS = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
 #: Every region of the screen (element ids), in the page's order.
 REGIONS = ("rp-head", "rp-controls", "rp-move", "rp-board", "rp-hand", "rp-sheet")
+#: The classes of the regions the table's style sheet draws (ui_render.STILL_REGIONS).
+CLASSES = {"rp-board": "board", "rp-hand": "hand-box"}
 
 
 def step_of(key):
@@ -182,17 +184,18 @@ def kept_html(cat, setup, games, when):
         return ""
     out = ['<details class="kept" id="kept-games"><summary id="kept-summary">' + esc(cat.t("replay.kept", n=len(games)))
            + '</summary><ul class="kept-list">']
-    for game in games:
-        at = game.get("at", 0)
+    for i in range(len(games)):
+        game = games[i]
+        at = game.get("at", "")
         sides = max(len(game.get("scores") or []), 1)
         line = cat.t("replay.kept_game", date=when(at), variant=R.variant_name(cat, setup, game.get("variant", "")),
                      players=R.players_label(cat, game.get("players", 0), sides),
                      score=scores_text(game.get("scores")))
-        out.append('<li class="kept-game"><span class="kept-line" id="kept-' + str(at) + '">' + esc(line)
-                   + '</span><ul class="kept-hands" aria-labelledby="kept-' + str(at) + '">')
+        out.append('<li class="kept-game"><span class="kept-line" id="kept-' + str(i) + '">' + esc(line)
+                   + '</span><ul class="kept-hands" aria-labelledby="kept-' + str(i) + '">')
         hands = game.get("hands") or []
         for n in range(len(hands), 0, -1):
-            out.append('<li><button type="button" class="btn small" data-act="replay-kept" data-at="' + str(at)
+            out.append('<li><button type="button" class="btn small" data-act="replay-kept" data-at="' + esc(at)
                        + '" data-hand="' + str(n) + '">'
                        + esc(cat.t("replay.kept_hand", n=n, score=scores_text(hands[n - 1]))) + '</button></li>')
         out.append('</ul></li>')

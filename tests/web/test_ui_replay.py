@@ -131,58 +131,63 @@ def _save(text: str) -> dict[str, Any]:
     return {"format": "canasta-save", "options": {"humans": [0], "variant": "classic"}, "record": json.loads(text)}
 
 
+def stamp(n: int) -> str:
+    """A time as the page stamps a kept game (ISO 8601): ``n`` milliseconds after 10:00."""
+    return f"2026-12-04T10:00:00.{n:03d}Z"
+
+
 def test_the_archive_keeps_the_last_games_newest_first() -> None:
     storage = FakeStorage()
     archive = K.Archive(S.Store(storage))
     assert archive.games() == []
     for seed in range(K.KEEP + 3):
         text = game_text(2, seed)
-        assert archive.keep(_save(text), _snap_at_end(text), 1000 + seed)
+        assert archive.keep(_save(text), _snap_at_end(text), stamp(100 + seed))
     games = archive.games()
-    assert len(games) == K.KEEP and [g["at"] for g in games] == list(range(1000 + K.KEEP + 2, 1002, -1))
+    assert len(games) == K.KEEP and [g["at"] for g in games] == [stamp(n) for n in range(100 + K.KEEP + 2, 102, -1)]
     # the same game kept again (another hand ended) replaces its entry and comes first
     text = game_text(2, 5)
     game = Game.from_record(json.loads(text))
     game.next_hand()
     game.apply(game.legal_actions()[0])
     longer = json.dumps(game.record())
-    assert archive.keep(_save(longer), _snap_at_end(text), 5000)
+    assert archive.keep(_save(longer), _snap_at_end(text), stamp(900))
     games = archive.games()
-    assert len(games) == K.KEEP and games[0]["at"] == 5000 and games[0]["record"]["hands"][1]
-    assert [g["at"] for g in games].count(1005) == 0
+    assert len(games) == K.KEEP and games[0]["at"] == stamp(900) and games[0]["record"]["hands"][1]
+    assert [g["at"] for g in games].count(stamp(105)) == 0
     assert games[0]["hands"] == [[s["total"] for s in sheet] for sheet in _snap_at_end(text)["history"]]
     # a hand not over is not kept
-    assert not archive.keep(_save(text), {"hand_over": False}, 6000)
-    assert archive.find(5000) == games[0] and archive.find(1) is None
+    assert not archive.keep(_save(text), {"hand_over": False}, stamp(950))
+    assert archive.find(stamp(900)) == games[0] and archive.find(stamp(1)) is None
 
 
 def test_a_refused_or_unreadable_archive_never_breaks_play_nor_loses_it() -> None:
     text = game_text()
     full = K.Archive(S.Store(FakeStorage(full=True)))
-    assert full.keep(_save(text), _snap_at_end(text), 1) is False
+    assert full.keep(_save(text), _snap_at_end(text), stamp(1)) is False
     for junk in ("{not json", json.dumps({"version": 9, "games": []}), json.dumps({"version": 1, "games": [{}]})):
         storage = FakeStorage({K.ARCHIVE_KEY: junk})
         archive = K.Archive(S.Store(storage))
-        assert archive.games(77) == []
+        assert archive.games("77") == []
         assert storage.items[K.BROKEN_PREFIX + "77"] == junk and K.ARCHIVE_KEY not in storage.items
         assert archive.set_aside_key == K.BROKEN_PREFIX + "77"
-        assert archive.keep(_save(text), _snap_at_end(text), 78) and len(archive.games()) == 1
+        assert archive.keep(_save(text), _snap_at_end(text), stamp(78)) and len(archive.games()) == 1
     # when even setting aside is refused, the archive stays where it was
     stuck = FakeStorage({K.ARCHIVE_KEY: "{not json"}, full=True)
-    assert K.Archive(S.Store(stuck)).games(5) == [] and stuck.items == {K.ARCHIVE_KEY: "{not json"}
+    assert K.Archive(S.Store(stuck)).games("5") == [] and stuck.items == {K.ARCHIVE_KEY: "{not json"}
 
 
 @pytest.mark.parametrize("cat", [EN, FR])
 def test_the_start_screen_lists_kept_games_and_their_hands(cat: Any) -> None:
     archive = K.Archive(S.Store(FakeStorage()))
     text = game_text()
-    archive.keep(_save(text), _snap_at_end(text), 1234)
+    archive.keep(_save(text), _snap_at_end(text), stamp(234))
     setup = M.Setup(catalog())
-    html = RP.kept_html(cat, setup, archive.games(), lambda at: "day " + str(at))
-    assert "day 1234" in html and cat.t("variants.classic.name") in html
+    html = RP.kept_html(cat, setup, archive.games(), lambda at: "day " + at)
+    assert "day " + stamp(234) in html and cat.t("variants.classic.name") in html
     sheet = _snap_at_end(text)["history"][0]
     score = " – ".join(str(s["total"]) for s in sheet)
     assert RP.esc(cat.t("replay.kept_hand", n=1, score=score)) in html
-    assert 'data-act="replay-kept" data-at="1234" data-hand="1"' in html
+    assert f'data-act="replay-kept" data-at="{stamp(234)}" data-hand="1"' in html
     assert RP.kept_html(cat, setup, [], str) == ""
     assert 'data-act="replay-hand"' in RP.open_button(cat)

@@ -271,11 +271,12 @@ ended = [s for s in snapshots if s.get("hand_over")]
 archive = K.Archive(S.Store(Storage()))
 for k in range(len(ended)):
     save = {"options": ended[k].get("options"), "record": {"seed": k, "hands": [["draw"]]}}
-    out("kept " + str(k), [archive.keep(save, ended[k], 100 + k), K.Archive(S.Store(Storage(True))).keep(save, ended[k], 1)])
+    out("kept " + str(k), [archive.keep(save, ended[k], "2026-12-0%dT10:00:00.000Z" % k),
+                     K.Archive(S.Store(Storage(True))).keep(save, ended[k], "x")])
 out("kept games", archive.games())
 for lang in ("en", "fr"):
     out("kept " + lang, [RP.kept_html(cats[lang], setup, archive.games(), str), RP.open_button(cats[lang])])
 broken = Storage()
 broken.items[K.ARCHIVE_KEY] = "{nope"
-out("kept broken", [K.Archive(S.Store(broken)).games(9), broken.items])
+out("kept broken", [K.Archive(S.Store(broken)).games("9"), broken.items])
 print("done")
