@@ -232,6 +232,7 @@ class App:
         self.replay_box.innerHTML = "".join('<div id="' + name + '" class="' + name + " " + RP.CLASSES.get(name, "")
                                             + '"></div>' for name in RP.REGIONS)
         document.body.insertBefore(self.replay_box, game.nextSibling)
+        by_id("rp-move").setAttribute("role", "status")  # each step's move and counter, heard
         self.kept_box = element("div", "kept-box", "kept-box")
         app.insertBefore(self.kept_box, self.menu.nextSibling)
 

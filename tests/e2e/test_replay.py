@@ -69,6 +69,7 @@ def test_a_finished_hand_is_replayed_move_by_move(watched: Callable[..., Watched
     expect(page.locator("#game")).to_be_hidden()
     expect(page.locator("#rp-title")).to_be_focused()
     expect(page.locator("#rp-title")).to_have_text(EN.t("replay.title", n=1))
+    expect(page.locator("#rp-move")).to_have_attribute("role", "status")  # a screen reader hears each step
     _check_step(page, frames, 0)
     expect(page.locator("#rp-back")).to_have_attribute("aria-disabled", "true")
     # the buttons
