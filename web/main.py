@@ -21,6 +21,8 @@
 #   ui_render    HTML strings for each region
 #   ui_moves     what happened: log lines, "since your turn", what a screen reader hears
 #   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
+#   ui_archive   the kept games whose finished hands can be replayed (local storage)
+#   ui_replay    the replay screen: a finished hand move by move (the engine's replay)
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -60,7 +62,9 @@ import ui_model as M
 import ui_moves as W
 await asyncio.sleep(0)
 import ui_render as R
+import ui_replay as RP
 import ui_scores as U
+import ui_archive as K
 import ui_store as S
 import ui_text
 await asyncio.sleep(0)
@@ -130,6 +134,8 @@ class App:
             self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
         self.setup = M.Setup(read_json("variants.json"))
         self.store = S.Store(window.localStorage)
+        self.archive = K.Archive(self.store)
+        self.replay = None        # the hand being replayed (ui_replay.Replay) on the replay screen
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
         self.prefs["look"] = E.valid_look(self.prefs.get("look"))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
@@ -219,6 +225,16 @@ class App:
         game.innerHTML = "".join(parts)
         document.body.insertBefore(game, app.nextSibling)
         self.game = game
+        # The replay screen (ui_replay), a main landmark of its own while it shows, and the
+        # start screen's list of kept games under the menu.
+        self.replay_box = element("main", "replay", "game replay", hidden=True)  # drawn as the table is
+        self.replay_box.setAttribute("aria-labelledby", "rp-title")
+        self.replay_box.innerHTML = "".join('<div id="' + name + '" class="' + name + " " + RP.CLASSES.get(name, "")
+                                            + '"></div>' for name in RP.REGIONS)
+        document.body.insertBefore(self.replay_box, game.nextSibling)
+        by_id("rp-move").setAttribute("role", "status")  # each step's move and counter, heard
+        self.kept_box = element("div", "kept-box", "kept-box")
+        app.insertBefore(self.kept_box, self.menu.nextSibling)
 
         # The guide's panel (web/guide-panel.js fills it with a rule's section): "Why?" and
         # every rule link open it over the page, which is never left.
@@ -273,12 +289,15 @@ class App:
         if tagline:
             tagline.textContent = cat.t("app.tagline")
         self.render_status()
-        by_id("app").hidden = self.screen == "table"
+        by_id("app").hidden = self.screen != "start"
         self.game.hidden = self.screen != "table"
+        self.replay_box.hidden = self.screen != "replay"
         document.body.dataset.screen = self.screen
         self.apply_look()
         if self.screen == "start":
             self.render_start()
+        elif self.screen == "replay":
+            self.render_replay()
         else:
             self.render_table()
         self.dialog.texts(self.cat)
@@ -316,6 +335,18 @@ class App:
                 texts.append(R.esc(self.cat.t(item[0], **item[1])))
         self.notice_box.innerHTML = "".join("<p>" + t + "</p>" for t in texts)
         self.notice_box.hidden = not texts
+        kept = RP.kept_html(self.cat, self.setup, self.archive.games(window.Date.new().toISOString()), self.when)
+        if self.archive.set_aside_key:
+            key, self.archive.set_aside_key = self.archive.set_aside_key, ""
+            self.notices.append(("replay.unreadable", {"key": key}))
+            self.render_start()
+            return
+        if self.kept_box.innerHTML != kept:
+            self.kept_box.innerHTML = kept
+
+    def when(self, at):
+        """A kept game's date and time in the player's language."""
+        return window.Date.new(at).toLocaleString(self.cat.lang)
 
     def render_table(self):
         if self.snap is None:
@@ -325,7 +356,7 @@ class App:
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
         self.ui.reasons = bool(self.prefs.get("reasons"))
-        regions = R.regions(self.cat, self.snap, self.ui, why, U.result_html)
+        regions = R.regions(self.cat, self.snap, self.ui, why, self.result_html)
         by_id("g-title").textContent = R.table_title(self.cat, self.setup, self.snap.get("table"))
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
@@ -368,6 +399,74 @@ class App:
         elif result.hidden:
             self.result_shown = False
         self.sync_dialog()
+
+    def result_html(self, tb):
+        """The end of a hand (ui_scores), with "Replay this hand" (ui_replay)."""
+        return U.result_html(tb, RP.open_button(self.cat))
+
+    def render_replay(self):
+        """The replay screen's regions that changed; the focus stays on the control that
+        had it (a step button is redrawn as the step changes)."""
+        if self.replay is None:
+            return
+        active = document.activeElement
+        focus_id = active.id if active and active.id else ""
+        for name, html in RP.regions(self.cat, self.replay).items():
+            if self.rendered.get(name) != html:
+                by_id(name).innerHTML = html
+                self.rendered[name] = html
+        self.replay_box.dataset.players = str(self.replay.players)
+        self.replay_box.dataset.step = str(self.replay.step)
+        self.replay_box.dataset.total = str(self.replay.total)
+        if focus_id and by_id(focus_id) and document.activeElement != by_id(focus_id):
+            by_id(focus_id).focus()
+
+    async def open_replay(self, record, hand=None, seat=0, watch=False, origin=None):
+        """Show the replay of a finished hand of a game's record (Game.record(), as a save
+        holds it): ``hand`` from 1, by default the record's last finished hand; ``seat``
+        the seat it is seen from; ``origin`` the screen Close goes back to (the current
+        one by default). Whether it opened; a record the engine refuses is said to the
+        player with the engine's reason, and nothing else changes."""
+        await self.engine_ready.wait()
+        text = json.dumps(record)
+        hands = record.get("hands") if isinstance(record, dict) else None
+        n = hand if hand is not None else max(len(hands or []), 1)
+        res = await self.call("replay", text, n, seat)
+        if hand is None and (res.get("error") or {}).get("code") == "hand_in_progress" and n > 1:
+            res = await self.call("replay", text, n - 1, seat)  # the last hand is still being played
+        if not res.get("ok"):
+            error = res.get("error") or {}
+            message = self.cat.t("replay.failed", reason=self.cat.error_text(error))
+            if self.screen == "table":
+                self.feedback(message)
+            else:
+                self.notices.append(lambda cat: cat.t("replay.failed", reason=cat.error_text(error)))
+                self.render()
+            return False
+        self.replay = RP.Replay(res, origin or self.screen, watch)
+        self.screen = "replay"
+        self.rendered = {}
+        self.render()
+        window.scrollTo(0, 0)
+        by_id("rp-title").focus()
+        return True
+
+    def close_replay(self):
+        origin = self.replay.origin if self.replay is not None else "start"
+        self.replay = None
+        self.screen = origin if origin == "table" and self.snap is not None else "start"
+        self.rendered = {}
+        self.render()
+        # the focus goes back to what opened the replay
+        names = ("btn-replay", "g-title") if self.screen == "table" else ("kept-summary", "btn-new")
+        for name in names:
+            if by_id(name):
+                by_id(name).focus()
+                break
+
+    def replay_step(self, where):
+        if self.replay is not None and self.replay.go(where):
+            self.render_replay()
 
     def render_table_notices(self):
         """What a bad link left (``?new=1`` with a bad value starts with the default) shown
@@ -540,6 +639,14 @@ class App:
 
     def on_key(self, event):
         if self.dialog.trap_key(event):
+            return
+        if self.screen == "replay" and not (self.help_sheet.open or self.settings_sheet.open):
+            where = RP.step_of(event.key)
+            if where:
+                event.preventDefault()
+                self.replay_step(where)
+            elif event.key == "Escape":
+                self.close_replay()
             return
         if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
             return  # Escape closes the modal dialog (the browser's own), not the selection under it
@@ -848,8 +955,10 @@ class App:
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
         act again or the hand ends, not with every bot move: a reload in between resumes
-        at the player's last move, and the bots (seeded per decision) play the same."""
-        if self.ui.watch or self.snap is None:
+        at the player's last move, and the bots (seeded per decision) play the same. At a
+        hand's end the game is kept for replays too (ui_archive), a watched one as well."""
+        over = self.snap is not None and bool(self.snap.get("hand_over"))
+        if self.snap is None or (self.ui.watch and not over):
             return
         self.saved.clear()  # Continue waits for it: Menu right after a move resumes that move
         try:
@@ -858,6 +967,10 @@ class App:
             self.saved.set()
         if save.get("format") is None:
             return  # no game (an error envelope): nothing to keep
+        if over:
+            self.archive.keep(save, self.snap, window.Date.new().toISOString())  # refused: the hand is not kept
+        if self.ui.watch:
+            return  # a watched game is not the player's to continue
         if self.store.keep_game(save):
             self.has_save = True
         elif not self.save_failed:
@@ -1095,6 +1208,21 @@ class App:
             await self.continue_game()
         elif act == "menu":
             self.leave_game()
+        elif act == "replay-hand":
+            save = await self.call("save")
+            if save.get("record"):
+                view = (self.snap or {}).get("view") or {}
+                await self.open_replay(save["record"], view.get("hand_number"), view.get("seat", 0), self.ui.watch)
+        elif act == "replay-kept":
+            game = self.archive.find(el.dataset.at)
+            if game is not None:
+                humans = game.get("humans") or []
+                await self.open_replay(game["record"], int(el.dataset.hand), humans[0] if humans else 0,
+                                       not humans)
+        elif act == "replay-step":
+            self.replay_step(el.dataset.step)
+        elif act == "replay-close":
+            self.close_replay()
         elif act == "dismiss-notices":
             self.notices = []
             self.render_table_notices()

@@ -679,9 +679,9 @@ def piles(tb):
         marks.append(('closed', cat.t("table.closed_ranks", ranks=", ".join(cat.rank_name(r) for r in closed))))
     # The accessible name starts with the visible label's words (the pile's name and its
     # size), as WCAG 2.5.3 asks of a control named differently from its text.
-    label = cat.t("table.discard") + ": "
-    label += (cat.t("table.pile_size", n=size) + ", " + cat.t("table.top_card", card=cat.card_label(top))) if top \
-        else cat.t("table.pile_empty")
+    # (its size even when empty: the visible "Discard pile · 0" must be in the name)
+    label = cat.t("table.discard") + ": " + cat.t("table.pile_size", n=size) + ", "
+    label += cat.t("table.top_card", card=cat.card_label(top)) if top else cat.t("table.pile_empty")
     for _, text in marks:
         label += ". " + text
     cls = "pile discard" + (" live" if can_take else "") + "".join(" " + m for m, _ in marks)

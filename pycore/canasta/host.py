@@ -7,7 +7,7 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``hint``, ``undo``, ``next_hand``, ``save``, ``load``) call one module-level host.
+``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``) call one module-level host.
 
 Shapes:
 
@@ -53,6 +53,13 @@ Shapes:
   ``{"ok", "v", "action": record, "snapshot"}``. ``play(seat, text)`` takes the notation.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
+- replay (``replay(record, hand, seat)``): a finished hand of a game's record (its JSON
+  text, ``Game.record()``) move by move with every hand open (``canasta.replay``):
+  ``{"ok", "v", "hand", "hands", "seat", "frames": [{"snapshot", "move"}], "sheet",
+  "scores"}``; each frame's snapshot is a still in the snapshot's shape seen from
+  ``seat``, the others' hands in ``shown_hands``. Refused: ``bad_record`` or
+  ``record_version`` (a record that cannot be replayed), ``no_such_hand``,
+  ``hand_in_progress`` (the hand is not over).
 - hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
@@ -90,6 +97,7 @@ from .records import action_record, move_entry, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .examples import check_example, decode, frames, read_example
+from .replay import hand_frames
 from .trial import Trial
 from .variants import get as get_variant
 from . import undo as _undo
@@ -118,7 +126,7 @@ ERROR_CODES: tuple[str, ...] = (
     "not_your_turn", "nothing_to_undo",
     # notation, records, scenarios
     "bad_action", "bad_card", "bad_example", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
-    "record_version", "too_many_copies",
+    "no_such_hand", "record_version", "too_many_copies",
     # rules, variants, bots
     "bad_rule_value", "bad_rules", "bad_player_count", "switch_not_applicable", "unknown_bot", "unknown_option",
     "unknown_rule", "unknown_switch", "unknown_variant",
@@ -414,6 +422,14 @@ class Host:
         return _dumps(self._save())
 
     @_guarded
+    def replay(self, record: str, hand: int, seat: int = 0) -> str:
+        """The frames of a finished hand of a game's record (``canasta.replay``), every
+        hand open: ``{"ok", "v", "hand", "hands", "seat", "frames", "sheet", "scores"}``.
+        Reads the record alone: the game in progress is left as it was."""
+        h, s = _int(hand), _int(seat)  # a whole number from JavaScript may come as a float
+        return _dumps(ok_reply(hand_frames(record, hand if h is None else h, seat if s is None else s)))
+
+    @_guarded
     def load(self, save: str) -> str:
         """Restore a saved game: ``{"ok": true, "snapshot"}`` or a ``bad_save`` error."""
         try:
@@ -682,6 +698,10 @@ def save() -> str:
 
 def load(save: str) -> str:
     return _HOST.load(save)
+
+
+def replay(record: str, hand: int, seat: int = 0) -> str:
+    return _HOST.replay(record, hand, seat)
 
 
 def act(seat: int, intent: str) -> str:
