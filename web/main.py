@@ -1017,6 +1017,7 @@ class App:
         self.ui.watch = watch
         self.shown = None  # with several humans, nobody has the device yet (ui_cover)
         self.seat_names = self.store.names(self.game_id(snap))
+        self.ui.names = {k: self.name_of(int(k)) for k in self.seat_names} if CV.several(snap) else {}
         self.ui.arranged = [] if CV.several(snap) else A.kept(self.store.arrangement(), self.game_id(snap))
         self.snap = None
         self.set_snapshot(snap)

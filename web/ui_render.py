@@ -48,6 +48,7 @@ class UIState:
         self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
         self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
         self.arranged = []      # the player's order of the hand, as codes (ui_arrange)
+        self.names = {}         # pass-and-play: the human seats' names (ui_seats), else none
 
 
 class Table:
@@ -89,7 +90,10 @@ class Table:
                 self.moved.setdefault(seat % self.sides, []).extend(W.cards_of(self.last_turns[seat]))
 
     def seat_name(self, seat):
-        return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
+        role = self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
+        # pass-and-play (issue 41): the other people at the device by their names
+        name = self.ui.names.get(str(seat)) if seat != self.viewer else None
+        return self.cat.t("seats.named", name=name, role=role) if name else role
 
     def side_name(self, side):
         return self.cat.t(M.side_key(side, self.my_side, self.players, self.ui.watch, self.sides))

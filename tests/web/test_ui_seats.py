@@ -130,3 +130,14 @@ def test_who_sees_what_through_a_hand(humans: list[int], seed: int) -> None:
             assert out["ok"], out
             snap = out["snapshot"]
     assert covers >= 2
+
+
+def test_the_table_names_the_other_people() -> None:
+    snap = json.loads(Host().new_game(json.dumps({"players": 4, "seed": 2, "humans": [0, 2]})))
+    en = CATS["en"]
+    ui = R.UIState()
+    assert R.Table(en, snap, ui).seat_name(2) == en.t("table.partner")  # no names: the roles, as before
+    ui.names = {"0": "Ann", "2": "Ben"}
+    tb = R.Table(en, snap, ui)  # seat 0's table
+    assert tb.seat_name(2) == "Ben (" + en.t("table.partner") + ")"
+    assert tb.seat_name(0) == en.t("table.you") and tb.seat_name(1) == en.t("table.left")
