@@ -635,7 +635,8 @@ class App:
             self.clear_selection()
             self.render_table()
             return
-        if self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open:
+        if (self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open
+                and self.cover_kind() == CV.TABLE):  # no shortcut acts for a table under the cover
             self.eye_key(event)  # never the table's buttons behind the partner's question
 
     def on_update_available(self, event=None):
@@ -1237,7 +1238,7 @@ class App:
             await self.answer_hint()
         elif act in ("help", "settings", "sheet-close", "mute"):
             self.eye_action(act)
-        elif self.screen == "table" and self.snap is not None and not self.ui.watch:
+        elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
             await self.table_action(act, el)
 
     def ask_new(self, asking):

@@ -146,7 +146,8 @@ def panel(cat, prefs, sides, level_label, esc):
             out.append('<label class="seat-name"><span class="sr-only">' + esc(cat.t("seats.name", seat=label))
                        + '</span><input type="text" id="' + name_id + '" name="seat_name" data-seat="' + str(seat)
                        + '" maxlength="' + str(MAX_NAME) + '" autocomplete="off" value="'
-                       + esc(typed.get(str(seat), "")) + '" placeholder="' + esc(default_name(cat, seat)) + '"></label>')
+                       + esc(typed.get(str(seat), "")) + '" placeholder="' + esc(default_name(cat, seat))
+                       + '"></label>')
         out.append('</div>')
     out.append('</details>')
     return "".join(out)
