@@ -52,6 +52,7 @@ import protocol as P
 import ui_arrange as A
 import ui_bots as B
 import ui_controls as C
+import ui_cover as CV
 import ui_dialog as D
 await asyncio.sleep(0)
 import ui_forgive as F
@@ -65,6 +66,7 @@ import ui_render as R
 import ui_replay as RP
 import ui_scores as U
 import ui_archive as K
+import ui_seats as SE
 import ui_store as S
 import ui_text
 await asyncio.sleep(0)
@@ -173,6 +175,8 @@ class App:
         self.sheet_opener = None  # the control that opened the help or settings sheet
         self.drag = None          # a card or the pile held down: where, and whether it moves
         self.drag_ended = 0       # when the last drag ended (the click that follows is its own)
+        self.shown = None         # pass-and-play: the human seat whose table is shown (ui_cover)
+        self.seat_names = {}      # the game's human seats' names (ui_seats)
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -235,6 +239,10 @@ class App:
         by_id("rp-move").setAttribute("role", "status")  # each step's move and counter, heard
         self.kept_box = element("div", "kept-box", "kept-box")
         app.insertBefore(self.kept_box, self.menu.nextSibling)
+        # Pass-and-play (issue 41): the cover that replaces the table between two humans.
+        self.cover = element("main", "cover", "cover", hidden=True)
+        self.cover.setAttribute("aria-labelledby", "cover-title")
+        document.body.insertBefore(self.cover, game.nextSibling)
 
         # The guide's panel (web/guide-panel.js fills it with a rule's section): "Why?" and
         # every rule link open it over the page, which is never left.
@@ -293,6 +301,7 @@ class App:
         self.game.hidden = self.screen != "table"
         self.replay_box.hidden = self.screen != "replay"
         document.body.dataset.screen = self.screen
+        self.cover.hidden = self.cover.hidden or self.screen != "table"
         self.apply_look()
         if self.screen == "start":
             self.render_start()
@@ -349,7 +358,7 @@ class App:
         return window.Date.new(at).toLocaleString(self.cat.lang)
 
     def render_table(self):
-        if self.snap is None:
+        if self.snap is None or self.render_cover():
             return
         active = document.activeElement
         focus_id = active.id if active and active.id else ""
@@ -467,6 +476,71 @@ class App:
     def replay_step(self, where):
         if self.replay is not None and self.replay.go(where):
             self.render_replay()
+    def cover_kind(self):
+        """What pass-and-play shows now (ui_cover.screen): the table, or a cover."""
+        if self.screen != "table":
+            return CV.TABLE
+        return CV.screen(self.snap, self.shown, self.ui.watch)[0]
+
+    def name_of(self, seat):
+        return SE.name_of(self.cat, self.seat_names, seat)
+
+    def render_cover(self):
+        """The cover instead of the table when another human is to have the device
+        (ui_cover): the table's regions are emptied, not hidden, so that the last
+        human's hand is gone from the page and from the accessibility tree. True when
+        the cover shows."""
+        kind, seat = CV.screen(self.snap, self.shown, self.ui.watch) if self.screen == "table" else (CV.TABLE, None)
+        covered = kind != CV.TABLE
+        fresh = False
+        if covered:
+            self.dialog.close()
+            for name in TABLE_REGIONS + ("g-live",):
+                by_id(name).innerHTML = ""
+            by_id("g-result").hidden = True
+            self.rendered = {"cover": self.rendered.get("cover")}
+            self.update_game_data()
+            asker = ((self.snap or {}).get("view") or {}).get("asker", -1)
+            html = CV.html(self.cat, kind, self.name_of(seat), self.name_of(asker), R.esc)
+            fresh = self.rendered.get("cover") != html
+            if fresh:
+                self.cover.innerHTML = html
+                self.rendered["cover"] = html
+        elif self.rendered.get("cover") is not None:
+            self.cover.innerHTML = ""
+            self.rendered.pop("cover", None)
+        self.cover.hidden = not covered
+        self.game.hidden = covered or self.screen != "table"
+        if covered and fresh:  # the cover's button, once it is in view, has the focus
+            target = by_id("cover-ok") or by_id("cover-yes") or by_id("cover-title")
+            if target:
+                target.focus()
+        return covered
+
+    async def take_device(self):
+        """ "I'm <name>": the table of the human on turn, from that seat's own snapshot,
+        fetched only now; nothing of the last human's turn (selection, drawn cards,
+        messages, arrangement) is carried over."""
+        kind, seat = CV.screen(self.snap, self.shown, self.ui.watch)
+        if kind != CV.PASS or self.ui.busy:
+            return
+        res = await self.busy_call("snapshot", seat)
+        if res is None:
+            return
+        self.shown = seat
+        C.clear(self.ui)
+        self.ui.drawn = []
+        self.ui.arranged = []
+        self.set_snapshot(res)
+        self.heard = ((res.get("view") or {}).get("hand_number", 0), res.get("moves", 0))
+        self.rendered = {}
+        self.hand_shown_at = None
+        self.render_table()
+        if self.cover_kind() == CV.TABLE:
+            window.scrollTo(0, 0)
+            by_id("g-title").focus()
+            self.keep_hand_in_view()
+            self.play_tones("turn")
 
     def render_table_notices(self):
         """What a bad link left (``?new=1`` with a bad value starts with the default) shown
@@ -539,7 +613,9 @@ class App:
         d.paused = "true" if self.ui.paused else "false"
         d.bots = "running" if self.bots.busy() else "idle"
         d.busy = "true" if self.ui.busy else "false"
-        d.hand = " ".join(v.get("hand") or [])
+        covered = self.cover_kind()
+        d.cover = "" if covered == CV.TABLE else covered
+        d.hand = "" if covered != CV.TABLE else " ".join(v.get("hand") or [])
         d.handNumber = str(v.get("hand_number", 0))
         d.moves = str(s.get("moves", 0))
 
@@ -565,7 +641,8 @@ class App:
     def needs_answer(self):
         s = self.snap
         return (self.screen == "table" and s is not None and not self.ui.watch and bool(s.get("human_turn"))
-                and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over"))
+                and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over")
+                and self.cover_kind() == CV.TABLE)
 
     def sync_dialog(self):
         self.dialog.sync(self.needs_answer() and not self.ui.busy)
@@ -596,19 +673,14 @@ class App:
             self.prefs[name] = bool(target.checked)
             self.save_prefs()
             return
-        if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
+        if name in ("seat_who", "seat_name"):
+            self.seat_choice(name, target)
+            return
+        if name not in ("lang", "variant", "players", "target", "speed", "switch", "level"):
             return
         value = target.value
         if name == "lang":
             self.set_lang(value)
-            return
-        if name == "seat_level":
-            levels = self.prefs.setdefault("seat_levels", {})
-            if value:
-                levels[target.dataset.seat] = value
-            else:
-                levels.pop(target.dataset.seat, None)
-            self.save_prefs()
             return
         if name == "switch":
             choices = self.choices()
@@ -637,6 +709,21 @@ class App:
             if focus:
                 focus.focus()
 
+    def seat_choice(self, name, target):
+        """Who plays a seat, or a human's name (ui_seats), kept in the settings."""
+        seat = int(target.dataset.seat)
+        if name == "seat_name":
+            SE.set_name(self.prefs, seat, target.value)
+            self.save_prefs()
+            return
+        SE.set_who(self.prefs, seat, target.value, self.choices()["players"])
+        self.save_prefs()
+        self.render_start()
+        if by_id("seat-levels"):
+            by_id("seat-levels").open = True
+        if by_id("seat-who-" + str(seat)):
+            by_id("seat-who-" + str(seat)).focus()
+
     def on_key(self, event):
         if self.dialog.trap_key(event):
             return
@@ -654,7 +741,8 @@ class App:
             self.clear_selection()
             self.render_table()
             return
-        if self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open:
+        if (self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open
+                and self.cover_kind() == CV.TABLE):  # no shortcut acts for a table under the cover
             self.eye_key(event)  # never the table's buttons behind the partner's question
 
     def on_update_available(self, event=None):
@@ -985,8 +1073,10 @@ class App:
         self.render()
         window.scrollTo(0, 0)
         # The start screen's button that led here is hidden now: the focus goes to the
-        # table's heading (it names the game), not to the page's body.
-        by_id("g-title").focus()
+        # table's heading (it names the game), not to the page's body (or to the cover's
+        # button, which render_cover gave it).
+        if self.cover_kind() == CV.TABLE:
+            by_id("g-title").focus()
         self.hand_shown_at = None
         self.keep_hand_in_view()
 
@@ -1016,14 +1106,17 @@ class App:
         c = self.choices()
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
         options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
-                   "switches": switches, "seed": seed, "humans": [] if watch else [0],
-                   "bot": c["level"], "bots": c["seat_levels"], "expert_think_ms": EXPERT_THINK_MS}
+                   "switches": switches, "seed": seed, "humans": [] if watch else SE.humans(c, c["players"]),
+                   "bot": c["level"], "bots": SE.bot_levels(c, c["players"]) if not watch else c["seat_levels"],
+                   "expert_think_ms": EXPERT_THINK_MS}
         res = await self.call("new_game", json.dumps(options))
         if not res.get("ok"):
             error = res.get("error")
             self.notices.append(lambda cat: cat.error_text(error))
             self.render()
             return False
+        if not watch:
+            self.store.keep_names(seed, SE.names(self.cat, c, c["players"]))
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
@@ -1035,7 +1128,10 @@ class App:
         self.ui = R.UIState()
         self.ui.look = self.prefs["look"]
         self.ui.watch = watch
-        self.ui.arranged = A.kept(self.store.arrangement(), self.game_id(snap))
+        self.shown = None  # with several humans, nobody has the device yet (ui_cover)
+        self.seat_names = self.store.names(self.game_id(snap))
+        self.ui.names = {k: self.name_of(int(k)) for k in self.seat_names} if CV.several(snap) else {}
+        self.ui.arranged = [] if CV.several(snap) else A.kept(self.store.arrangement(), self.game_id(snap))
         self.snap = None
         self.set_snapshot(snap)
         # what was played before the player came (a continued game) is not announced
@@ -1083,6 +1179,10 @@ class App:
         s = self.snap
         if s is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
             self.play_tones("turn")
+
+    def viewer_seat(self):
+        """The seat whose snapshots the engine sends back (the human whose table shows)."""
+        return CV.viewer(self.snap, self.shown)
 
     async def run_bots(self):
         await self.bots.run()
@@ -1160,9 +1260,11 @@ class App:
     async def next_hand(self):
         if self.ui.busy:
             return
-        res = await self.busy_call("next_hand")
+        res = await self.busy_call("next_hand", self.viewer_seat())
         if res is None:
             return
+        if CV.several(res):
+            self.shown = None  # a new deal: the cover first, for whoever plays first
         self.update_dismissed = False
         C.quiet(self.ui)
         self.ui.sheet_hidden = False
@@ -1253,15 +1355,17 @@ class App:
             other = by_id("btn-sheet-show" if self.ui.sheet_hidden else "btn-sheet-hide")
             if other:
                 other.focus()
+        elif act == "cover-ok":
+            await self.take_device()
         elif act in ("answer-yes", "answer-no"):
-            if self.needs_answer():
+            if self.needs_answer() or self.cover_kind() == CV.ASK:
                 self.dialog.close()
                 await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
             await self.answer_hint()
         elif act in ("help", "settings", "sheet-close", "mute"):
             self.eye_action(act)
-        elif self.screen == "table" and self.snap is not None and not self.ui.watch:
+        elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
             await self.table_action(act, el)
 
     def ask_new(self, asking):

@@ -353,9 +353,13 @@ class Host:
         return _dumps(ok_reply({"action": action_record(state, action).to_json(), "snapshot": self._snapshot(s)}))
 
     @_guarded
-    def bot_step(self) -> str:
-        """Let the bot in turn play one action: ``{"ok": true, "seat", "action", "snapshot"}``."""
+    def bot_step(self, viewer: int | None = None) -> str:
+        """Let the bot in turn play one action: ``{"ok": true, "seat", "action", "snapshot"}``,
+        the snapshot of ``viewer`` (default the first human seat). With several humans at
+        one device (issue 41, pass-and-play) the screen names the human whose table it
+        shows, so that the bots' moves never bring it another human's hand."""
         game = self._need_game()
+        shown = self._viewer() if viewer is None else self._seat(viewer)
         if game.hand_over:
             raise HostError("not_bot_turn", "the hand is over", turn=-1)
         seat = game.state.turn
@@ -371,7 +375,7 @@ class Host:
         state = game.state
         self._apply(game, action, explain(self._view(seat), legal, action))
         return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
-                                "snapshot": self._snapshot(self._viewer())}))
+                                "snapshot": self._snapshot(shown)}))
 
     @_guarded
     def hint(self, seat: int) -> str:
@@ -401,7 +405,7 @@ class Host:
         s = self._seat(seat)
         if s not in self._humans:
             raise HostError("bad_seat", f"seat {s} is a bot's", seat=s)
-        reason = _undo.refusal(game, s)
+        reason = self._undo_refusal(game, s)
         if reason:
             raise HostError("nothing_to_undo", f"nothing to take back: {reason}", reason=reason)
         undone = game.hand_actions[-1][-1]
@@ -410,10 +414,13 @@ class Host:
                             lambda: ok_reply({"undone": undone, "snapshot": self._snapshot(s)}))
 
     @_guarded
-    def next_hand(self) -> str:
-        """Deal the next hand (the current one must be over); returns the snapshot."""
-        self._need_game().next_hand()
-        return _dumps(self._snapshot(self._viewer()))
+    def next_hand(self, viewer: int | None = None) -> str:
+        """Deal the next hand (the current one must be over); returns the snapshot of
+        ``viewer`` (default the first human seat; see ``bot_step``)."""
+        game = self._need_game()
+        shown = self._viewer() if viewer is None else self._seat(viewer)
+        game.next_hand()
+        return _dumps(self._snapshot(shown))
 
     @_guarded
     def save(self) -> str:
@@ -493,6 +500,17 @@ class Host:
             return get_bot(name, seed)
         return ExpertBot.capped(seed, self._options.get("expert_rollouts"), self._options.get("expert_think_ms"))
 
+    def _undo_refusal(self, game: Game, seat: int) -> str:
+        """Why ``seat`` may not take back its last action now ("" when it may):
+        ``canasta.undo``'s reasons, and ``next_seat`` once the turn is another human's.
+        A discard may come back until the next seat acts, but with several humans at one
+        device (issue 41) the next human has the device and has seen the pile: the
+        discard is theirs to answer, not the discarder's to take back."""
+        reason = _undo.refusal(game, seat)
+        if not reason and game.state.turn != seat and game.state.turn in self._humans:
+            return "next_seat"
+        return reason
+
     def _viewer(self) -> int:
         """The seat whose snapshot the host returns when none is named."""
         return min(self._humans) if self._humans else 0
@@ -532,7 +550,7 @@ class Host:
             "table": {**self._table, "switches": dict(self._table["switches"])},
             "options": dict(self._options),
             "moves": len(game.hand_actions[-1]),
-            "undo": seat in self._humans and not _undo.refusal(game, seat),
+            "undo": seat in self._humans and not self._undo_refusal(game, seat),
         })
 
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
@@ -675,8 +693,8 @@ def play(seat: int, action: str) -> str:
     return _HOST.play(seat, action)
 
 
-def bot_step() -> str:
-    return _HOST.bot_step()
+def bot_step(viewer: int | None = None) -> str:
+    return _HOST.bot_step(viewer)
 
 
 def hint(seat: int) -> str:
@@ -688,8 +706,8 @@ def hint_reasons() -> str:
     return _dumps(ok_reply({"reasons": dict(HINT_REASONS)}))
 
 
-def next_hand() -> str:
-    return _HOST.next_hand()
+def next_hand(viewer: int | None = None) -> str:
+    return _HOST.next_hand(viewer)
 
 
 def save() -> str:
