@@ -69,6 +69,7 @@ LAYERS: dict[str, int] = {
     "canasta.examples": 7,
     "canasta.trial": 7,
     "canasta.undo": 7,
+    "canasta.recordfile": 7,
     # 8: the app's engine host
     "canasta.host": 8,
     # 9: the lab and the command line, apart from the core (LAB)
