@@ -21,6 +21,7 @@
 #   ui_render    HTML strings for each region
 #   ui_moves     what happened: log lines, "since your turn", what a screen reader hears
 #   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
+#   ui_keep      a game saved as a file and opened again; the statistics sheet (ui_stats, ui_chart)
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -54,6 +55,7 @@ import ui_dialog as D
 await asyncio.sleep(0)
 import ui_forgive as F
 import ui_eye as E
+import ui_keep as K
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -257,6 +259,7 @@ class App:
         window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
         if window.canastaUpdate and window.canastaUpdate.available:
             self.update_waiting = True
+        self.keep = K.Keep(self, document, window, create_proxy)
 
     # ------------------------------------------------------------------ rendering
     def set_status(self, text, css_class=""):
@@ -305,6 +308,7 @@ class App:
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
                             self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new)
+        html += self.keep.html(self.cat, self.has_save)
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -487,6 +491,8 @@ class App:
 
     def on_change(self, event):
         target = event.target
+        if target and self.keep.on_change(target):
+            return  # a game file or a statistics file chosen
         name = target.name if target else None
         if name and name.startswith("look-"):
             self.set_look(name[5:], target.value)
@@ -541,7 +547,7 @@ class App:
     def on_key(self, event):
         if self.dialog.trap_key(event):
             return
-        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
+        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open or self.keep.sheet.open:
             return  # Escape closes the modal dialog (the browser's own), not the selection under it
         if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
             self.clear_selection()
@@ -844,6 +850,7 @@ class App:
         if old.get("hand_number") != new.get("hand_number"):
             self.ui.drawn = []
         self.snap = snap
+        self.keep.observe(snap, self.game_id(snap))  # the statistics count a hand once it ends
 
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
@@ -911,6 +918,8 @@ class App:
             self.notices.append(lambda cat: cat.error_text(error))
             self.render()
             return False
+        if not watch:
+            self.keep.begin(self.game_id(res))
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
@@ -1133,6 +1142,8 @@ class App:
             await self.answer_hint()
         elif act in ("help", "settings", "sheet-close", "mute"):
             self.eye_action(act)
+        elif act.startswith("keep-") or act.startswith("stats-"):
+            await self.keep.handle(act)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
 
