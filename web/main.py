@@ -307,8 +307,8 @@ class App:
         choices = self.choices()
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
-                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new)
-        html += self.keep.html(self.cat, self.has_save)
+                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new,
+                            self.keep.html(self.cat, self.has_save))
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html

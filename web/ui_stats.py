@@ -10,6 +10,7 @@
 import json
 
 import ui_chart
+import ui_model as M
 import ui_render as R
 
 STATS_KEY = "canasta.stats.v1"
@@ -304,8 +305,9 @@ def chart(cat, setup, stats):
     parts = game["key"].split("/")
     variant = R.variant_name(cat, setup, parts[0]) if parts else ""
     sides = len(game["hands"][0])
-    labels = [cat.t("stats.your_side") if s == game["side"] else cat.t("stats.side_n", n=s + 1)
-              for s in range(sides)]
+    players = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else sides
+    labels = [cat.t("stats.your_side") if s == game["side"]
+              else cat.t(M.side_key(s, game["side"], players, False, sides)) for s in range(sides)]
     return ui_chart.score_chart(cat, cat.t("stats.chart_title", variant=variant), labels, game["hands"],
                                 game["side"])
 

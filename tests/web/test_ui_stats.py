@@ -225,5 +225,5 @@ def test_the_start_screen_part_for_files() -> None:
     asking = K.start_box(cat, True, pending, confirming=True)
     assert cat.t("keep.confirm_replace") in asking and 'id="keep-continue"' not in asking
     message = K.refused_text(CATS["en"], "x.canasta.json", {"code": "file_tampered", "params": {}})
-    assert message.startswith("x.canasta.json was not opened: ") and CATS["en"].t("errors.file_tampered") in message
+    assert message.startswith("x.canasta.json was not opened. ") and CATS["en"].t("errors.file_tampered") in message
     assert K.seat_names(CATS["en"], 4, 2) == [CATS["en"].t(M.seat_role(s, 0, 4, False, 2)) for s in range(4)]
