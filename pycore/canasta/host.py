@@ -54,6 +54,8 @@ Shapes:
   ``{"ok", "v", "action": record, "snapshot"}``. ``play(seat, text)`` takes the notation.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
+- game files (``export_record(meta)``, ``read_record_file(text)``): ``canasta.recordfile``
+  (docs/engine.md "Game files"); reading one never changes the game in progress.
 - hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
