@@ -62,10 +62,12 @@ def _valid_game(game):
         return True
     if not isinstance(game, dict) or not isinstance(game.get("hands"), list) or len(game["hands"]) > MAX_HANDS:
         return False
+    sides = len(game["hands"][0]) if game["hands"] and isinstance(game["hands"][0], list) else 2
     for sheet in game["hands"]:
-        if not isinstance(sheet, list) or not all(_count(x, True) for x in sheet):
+        # one total per side in every hand (the chart reads them so), 2 to 6 sides
+        if not isinstance(sheet, list) or len(sheet) != sides or not all(_count(x, True) for x in sheet):
             return False
-    return (_count(game.get("side")) and _count(game.get("counted", 0)) and isinstance(game.get("over"), bool)
+    return (2 <= sides <= 6 and _count(game.get("side")) and game["side"] < sides and _count(game.get("counted", 0)) and isinstance(game.get("over"), bool)
             and isinstance(game.get("key"), str))
 
 

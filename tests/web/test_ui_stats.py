@@ -179,6 +179,9 @@ def test_a_statistics_file_is_checked() -> None:
         with_change(lambda d: d["groups"][key].update(hands_won=99)),   # more hands won than played
         with_change(lambda d: d["groups"].update({"other/2/good": d["groups"][key]})),  # key does not match
         with_change(lambda d: d["game"].update(hands=[["x"]])),
+        with_change(lambda d: d["game"].update(hands=[[10, 20], [30]])),  # a hand without a side's total
+        with_change(lambda d: d["game"].update(side=2)),                  # no such side
+        with_change(lambda d: d["game"].update(hands=[[1]])),
     ]
     for text in bad:
         assert T.read_file(text) is None, text
