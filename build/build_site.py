@@ -41,6 +41,7 @@ import struct
 import subprocess
 import sys
 import time
+import tokenize
 import zipfile
 import zlib
 from html import escape as html_escape
@@ -162,6 +163,20 @@ def fill(text: str, values: dict[str, str], where: str) -> str:
     return PLACEHOLDER.sub(one, text)
 
 
+def blank_comments(text: str) -> str:
+    """Python source with every line that holds only a comment left empty. The page's
+    modules are downloaded on a first visit (precached: the 13.5 MB budget of issue 39),
+    and their comments are for readers of web/, not for MicroPython; empty lines keep
+    every line number, so a traceback from the page still points into web/. Comments
+    are found by ``tokenize``, so a '#' inside a string is never touched."""
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        row, col = token.start
+        if token.type == tokenize.COMMENT and not lines[row - 1][:col].strip():
+            lines[row - 1] = "\n"
+    return "".join(lines)
+
+
 def copy_web(web: Path, out: Path, values: dict[str, str]) -> None:
     for src in sorted(web.rglob("*")):
         rel = src.relative_to(web).as_posix()
@@ -177,6 +192,9 @@ def copy_web(web: Path, out: Path, values: dict[str, str]) -> None:
                     raise BuildError(f"web/{rel}: not valid JSON after filling placeholders: {error}") from None
             dst.parent.mkdir(parents=True, exist_ok=True)
             dst.write_text(text, encoding="utf-8")
+        elif src.suffix == ".py":
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_text(blank_comments(src.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             copy_file(src, dst)
 

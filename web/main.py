@@ -23,6 +23,7 @@
 #   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
 #   ui_archive   the kept games whose finished hands can be replayed (local storage)
 #   ui_replay    the replay screen: a finished hand move by move (the engine's replay)
+#   ui_keep      a game saved as a file and opened again; the statistics sheet (ui_stats, ui_chart)
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -57,6 +58,7 @@ import ui_dialog as D
 await asyncio.sleep(0)
 import ui_forgive as F
 import ui_eye as E
+import ui_keep as K
 import ui_guide as G
 import ui_intent as I
 import ui_model as M
@@ -281,6 +283,7 @@ class App:
         window.addEventListener("canasta:update-available", create_proxy(self.on_update_available))
         if window.canastaUpdate and window.canastaUpdate.available:
             self.update_waiting = True
+        self.keep = K.Keep(self, document, window, create_proxy)
 
     # ------------------------------------------------------------------ rendering
     def set_status(self, text, css_class=""):
@@ -332,7 +335,8 @@ class App:
         choices = self.choices()
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
-                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new)
+                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new,
+                            self.keep.html(self.cat, self.has_save))
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -663,6 +667,8 @@ class App:
 
     def on_change(self, event):
         target = event.target
+        if target and self.keep.on_change(target):
+            return  # a game file or a statistics file chosen
         name = target.name if target else None
         if name and name.startswith("look-"):
             self.set_look(name[5:], target.value)
@@ -735,7 +741,7 @@ class App:
             elif event.key == "Escape":
                 self.close_replay()
             return
-        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
+        if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open or self.keep.sheet.open:
             return  # Escape closes the modal dialog (the browser's own), not the selection under it
         if event.key == "Escape" and self.screen == "table" and (self.ui.selected or self.ui.staged):
             self.clear_selection()
@@ -1039,6 +1045,7 @@ class App:
         if old.get("hand_number") != new.get("hand_number"):
             self.ui.drawn = []
         self.snap = snap
+        self.keep.observe(snap, self.game_id(snap))  # the statistics count a hand once it ends
 
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
@@ -1117,6 +1124,7 @@ class App:
             return False
         if not watch:
             self.store.keep_names(seed, SE.names(self.cat, c, c["players"]))
+            self.keep.begin(self.game_id(res))
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
@@ -1365,6 +1373,8 @@ class App:
             await self.answer_hint()
         elif act in ("help", "settings", "sheet-close", "mute"):
             self.eye_action(act)
+        elif act.startswith("keep-") or act.startswith("stats-"):
+            await self.keep.handle(act)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
             await self.table_action(act, el)
 

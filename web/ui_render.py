@@ -175,13 +175,14 @@ def special_class(code, kinds):
 
 # --------------------------------------------------------------------------- start screen
 
-def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confirm_new=False):
+def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confirm_new=False, extra=""):
     """The start screen's buttons, then its options (the title and status are in
     index.html): Continue and New game come first, in view without scrolling on any
     screen, and the settings of a new game below them. ``prefs`` are normalized choices
-    (``Setup.normalize``), ``setup`` the catalog."""
+    (``Setup.normalize``), ``setup`` the catalog; ``extra`` comes right after the buttons
+    (game files and statistics: ui_keep)."""
     variant = prefs["variant"]
-    out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new)]
+    out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new), extra]
     # The table's settings sheet (the look: deck, cards, felt, hand order, sounds), reachable
     # before a game too (issue 40): the same sheet, opened by the same command.
     out.append('<div class="field start-settings"><button type="button" class="btn small" id="btn-start-settings"'

@@ -108,3 +108,9 @@ class CommandError(CanastaError):
     cannot be carried out: a pairs file that cannot be read or written, two that cannot
     be compared, more bots than seats. Never raised by the game or the host, so its
     codes are not among the host's (``host.ERROR_CODES``)."""
+
+
+class RecordFileError(CanastaError):
+    """A game file (``canasta.recordfile``) that cannot be taken back in: malformed, of
+    another format or version, edited since it was exported, or whose record does not
+    replay to the scores it states. The game in progress is never touched by one."""

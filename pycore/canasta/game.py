@@ -18,7 +18,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .errors import CanastaError, IllegalAction, NotationError, echo
-from .limits import MAX_ACTION_TEXT, check_data, loads
+from .limits import MAX_ACTION_TEXT, check_data, check_header, loads
 from .legal import LegalActions, legal_actions
 from .notation import rules_for, to_position
 from .play import apply as apply_action
@@ -153,12 +153,8 @@ class Game:
             data = loads(data, "bad_record", "record")
         else:
             check_data(data, "bad_record", "record")
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise NotationError("bad_record", f"not a game record (expected format {RECORD_FORMAT!r})")
-        version = data.get("version")
-        if type(version) is not int or version != RECORD_VERSION:  # the integer only: not true, not 1.0
-            raise NotationError("record_version", f"record version {echo(version)} is not supported "
-                                f"(this engine reads version {RECORD_VERSION})", version=echo(version))
+        check_header(data, RECORD_FORMAT, RECORD_VERSION, "a game record", NotationError, format_code="bad_record",
+                     version_code="record_version")
         rules = rules_for(data)
         seed = data.get("seed")
         dealer = data.get("first_dealer")
@@ -170,7 +166,7 @@ class Game:
                            for h in hands)):
             raise NotationError("bad_record", f"hands: expected a list of lists of actions (texts of at most "
                                 f"{MAX_ACTION_TEXT} characters)")
-        game = cls(rules, seed, first_dealer=dealer)  # type: ignore[arg-type]
+        game = cls(rules, seed, first_dealer=dealer)
         for h, actions in enumerate(hands):
             if h:
                 try:

@@ -7,7 +7,8 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``) call one module-level host.
+``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``, ``export_record``,
+``read_record_file``) call one module-level host.
 
 Shapes:
 
@@ -60,6 +61,8 @@ Shapes:
   ``seat``, the others' hands in ``shown_hands``. Refused: ``bad_record`` or
   ``record_version`` (a record that cannot be replayed), ``no_such_hand``,
   ``hand_in_progress`` (the hand is not over).
+- game files (``export_record(meta)``, ``read_record_file(text)``): ``canasta.recordfile``
+  (docs/engine.md "Game files"); reading one never changes the game in progress.
 - hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
@@ -88,7 +91,7 @@ from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
 from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
-from .errors import CanastaError, RulesError, echo
+from .errors import CanastaError, RecordFileError, RulesError, echo
 from .game import Game
 from .limits import MAX_ACTION_TEXT, loads
 from .intents import resolve
@@ -98,6 +101,7 @@ from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .examples import check_example, decode, frames, read_example
 from .replay import hand_frames
+from . import recordfile
 from .trial import Trial
 from .variants import get as get_variant
 from . import undo as _undo
@@ -152,6 +156,8 @@ ERROR_CODES: tuple[str, ...] = (
     # going out and asking
     "already_asked", "ask_before_last_cards", "ask_once_after_draw", "cannot_go_out", "must_discard_to_go_out",
     "must_go_out", "need_canasta", "need_sequence", "no_partner", "partner_said_no",
+    # game files (canasta.recordfile)
+    "file_format", "file_illegal", "file_malformed", "file_scores", "file_tampered", "file_version",
 )
 
 
@@ -448,6 +454,38 @@ class Host:
         return self._switch(game, opts, _replay_log(game, frozenset(opts["humans"])),
                             lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
 
+    @_guarded
+    def export_record(self, meta: str) -> str:
+        """The game as a file (``canasta.recordfile``): ``meta`` is JSON ``{"names": [one per
+        seat], "started", "exported"}`` (ISO 8601 dates: the engine has no clock). Returns
+        ``{"ok": true, "text": the file, "name": its file name}``; the game is unchanged."""
+        game = self._need_game()
+        data = loads(meta, "bad_request", "the file's details", "bad_request")
+        if not isinstance(data, dict):
+            raise HostError("bad_request", "the file's details are a JSON object")
+        try:
+            body = recordfile.write(game, self._options, data.get("names"), data.get("started"), data.get("exported"))
+        except RecordFileError as e:  # the page's own details, not a file: a bad request
+            raise HostError("bad_request", e.message, field=e.params.get("field", "")) from None
+        return _dumps(ok_reply({"text": json.dumps(body, indent=1, ensure_ascii=False),
+                                "name": recordfile.file_name(game.rules.name, body["exported"])}))
+
+    @_guarded
+    def read_record_file(self, text: str) -> str:
+        """Check a game file (``canasta.recordfile.read``: format, version, digest, the
+        replay and its scores; the options against the record) without touching the game
+        in progress: ``{"ok": true, "save": a save for ``load``, "summary"}``, or an error
+        whose code says what is wrong (``file_*``)."""
+        rf = recordfile.read(text)
+        try:
+            opts, rules = _options(rf.options, "file_malformed")
+        except CanastaError as e:
+            raise RecordFileError("file_malformed", f"options: {e.message}", reason=e.code) from None
+        if rf.game.rules != rules or rf.game.seed != opts["seed"]:
+            raise RecordFileError("file_malformed", "the options and the record do not describe the same game")
+        save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "options": opts, "record": rf.record}
+        return _dumps(ok_reply({"save": save, "summary": rf.summary()}))
+
     # ------------------------------------------------------------- internals
     def _switch(self, game: Game, options: dict[str, Any], log: list[dict[str, Any]],
                 reply: Callable[[], dict[str, Any]]) -> str:
@@ -720,6 +758,12 @@ def load(save: str) -> str:
 
 def replay(record: str, hand: int, seat: int = 0) -> str:
     return _HOST.replay(record, hand, seat)
+def export_record(meta: str) -> str:
+    return _HOST.export_record(meta)
+
+
+def read_record_file(text: str) -> str:
+    return _HOST.read_record_file(text)
 
 
 def act(seat: int, intent: str) -> str:

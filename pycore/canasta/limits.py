@@ -23,7 +23,7 @@ import math
 import re
 from typing import Any
 
-from .errors import MAX_ECHO, NotationError, echo
+from .errors import MAX_ECHO, CanastaError, NotationError, echo
 
 #: Most characters of one JSON text: a position, record, scenario, save, options or intent.
 #: A long game's save is well under 1 MB (about 1.5 KB a hand).
@@ -140,3 +140,18 @@ def check_data(data: Any, code: str, what: str = "the data") -> None:
 def cap_text(text: str, limit: int = MAX_ECHO) -> str:
     """``text`` cut to ``limit`` characters, marked when cut."""
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+
+def check_header(data: Any, fmt: str, version: int, what: str, error: type[CanastaError], *, format_code: str,
+                 version_code: str) -> dict[str, Any]:
+    """``data`` when it is an object of format ``fmt`` and version ``version`` (the
+    integer only: not true, not 1.0), else raise ``error`` with ``format_code`` (not
+    that format) or ``version_code`` (another version). ``what`` names it in messages."""
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise error(format_code, f"not {what} (expected format {fmt!r})")
+    found = data.get("version")
+    if type(found) is not int or found != version:
+        raise error(version_code, f"{what}: version {echo(found)} is not supported (this engine reads version {version})",
+                    version=echo(found))
+    return data

@@ -222,3 +222,26 @@ def play_by_clicking(page: Page, action: str) -> None:
 def feedback(page: Page) -> str:
     page.wait_for_selector("#g-feedback:not(:empty)", timeout=READY_TIMEOUT_MS)
     return page.inner_text("#g-feedback .said").strip()
+
+
+@lru_cache(maxsize=None)
+def near_hand_end(players: int = 2) -> tuple[str, list[str], dict[str, Any]]:
+    """A save (JSON text) at seat 0's last turn of the first hand of a game, the actions
+    seat 0 plays from there (the 'basic' bot's choices) and the snapshot once the bots have
+    ended the hand: a short hand for the statistics and the game files. Returns (save,
+    actions, final snapshot)."""
+    for seed in range(1, 100):
+        m = Mirror(seed, players)
+        turns: list[tuple[str, list[str]]] = []
+        while not m.snap["hand_over"]:
+            played: list[str] = []
+            turns.append((m.host.save(), played))
+            while not m.snap["hand_over"]:  # one turn of seat 0: up to its discard
+                played.append(m.choose())
+                m.play(played[-1])
+                if played[-1].startswith("discard"):
+                    break
+        save, played = turns[-1]
+        if played and all(a.split()[0] in ("draw", "discard", "meld", "take", "add") for a in played):
+            return save, played, m.snap
+    raise AssertionError("no seed ends a hand that seat 0 can play by clicking")

@@ -200,6 +200,19 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
     assert size <= 13_500_000, f"the precache holds {size / 1e6:.2f} MB"
 
 
+def test_the_page_modules_are_served_without_their_comment_lines(site_dir: Path) -> None:
+    """The precache's Python holds no comment-only lines (build_site.blank_comments), and
+    keeps every line where it is, so a traceback from the page points into web/."""
+    source = 'x = """\n# inside a string: kept\n"""\n    # a comment: gone\ny = "#"  # after code: kept\n'
+    assert build_site.blank_comments(source) == 'x = """\n# inside a string: kept\n"""\n\ny = "#"  # after code: kept\n'
+    web = Path(build_site.WEB)
+    for src in sorted(web.glob("ui_*.py")) + [web / "main.py"]:
+        served = (site_dir / src.name).read_text(encoding="utf-8").splitlines()
+        lines = src.read_text(encoding="utf-8").splitlines()
+        assert len(served) == len(lines), src.name
+        assert [s for s in served if s.strip()] == [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
+
+
 def test_update_waits_until_the_page_applies_it(
     watched: Callable[..., Watched], site_copy: tuple[Path, str], build_info: dict[str, Any]
 ) -> None:

@@ -332,8 +332,8 @@ def test_functions_never_raise_on_odd_input() -> None:
 
 
 # ------------------------------------------------------------------ error codes
-_RAISED = re.compile(r'\b(?:IllegalAction|NotationError|RulesError|HostError|CanastaError|_illegal)\(\s*"([a-z0-9_]+)"')
-_CHOSEN = re.compile(r'\bcode\s*=\s*"([a-z0-9_]+)"(?:[^\n]*?\belse\s+"([a-z0-9_]+)")?')
+_RAISED = re.compile(r'\b(?:IllegalAction|NotationError|RulesError|HostError|RecordFileError|CanastaError|_illegal)\(\s*"([a-z0-9_]+)"')
+_CHOSEN = re.compile(r'\b(?:[a-z]+_)?code\s*=\s*"([a-z0-9_]+)"(?:[^\n]*?\belse\s+"([a-z0-9_]+)")?')
 
 
 def raised_codes() -> set[str]:

@@ -70,6 +70,7 @@ LAYERS: dict[str, int] = {
     "canasta.trial": 7,
     "canasta.undo": 7,
     "canasta.replay": 7,
+    "canasta.recordfile": 7,
     # 8: the app's engine host
     "canasta.host": 8,
     # 9: the lab and the command line, apart from the core (LAB)

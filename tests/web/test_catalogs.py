@@ -19,7 +19,7 @@ LANGS = ("en", "fr")
 #: Codes the engine worker (web/worker.py) adds to the host's.
 WORKER_CODES = ("host_unavailable", "worker_exception")
 SECTIONS = ("app", "table", "actions", "hints", "log", "log_you", "dialogs", "score_lines", "endings", "cards", "suggest",
-            "errors", "phase_hints")
+            "errors", "phase_hints", "keep", "stats")
 
 
 def flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:

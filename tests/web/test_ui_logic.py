@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from canasta.host import Host
+from fake_storage import FakeStorage
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 sys.path.insert(0, str(WEB))
@@ -295,25 +296,6 @@ def test_the_ui_decides_no_rule() -> None:
         text = path.read_text(encoding="utf-8")
         found = [word for word in forbidden if word in text]
         assert not found, f"{path.name} decides rules again: {found}"
-
-
-class FakeStorage:
-    """localStorage's three methods; ``full`` refuses every write, as a full quota does."""
-
-    def __init__(self, items: dict[str, str] | None = None, full: bool = False) -> None:
-        self.items = dict(items or {})
-        self.full = full
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the browser's name)
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        if self.full:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.items.pop(key, None)
 
 
 def test_the_store_keeps_settings_and_saves_and_loses_nothing() -> None:

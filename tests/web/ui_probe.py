@@ -279,4 +279,18 @@ for lang in ("en", "fr"):
 broken = Storage()
 broken.items[K.ARCHIVE_KEY] = "{nope"
 out("kept broken", [K.Archive(S.Store(broken)).games("9"), broken.items])
+import ui_keep as K  # noqa: E402
+import ui_stats as T  # noqa: E402
+
+stats = T.empty()
+for snap in snapshots:
+    T.observe(stats, snap, (snap.get("options") or {}).get("seed"))
+out("stats groups", [[k] + [stats["groups"][k][c] for c in T.COUNTS] for k in sorted(stats["groups"])])
+out("stats game", stats["game"]["hands"] if stats["game"] else None)
+out("stats check", [T.check(stats) is not None, T.read_file("[]"), T.read_file(T.to_file(stats, "2026-12-04")) == stats])
+for lang in ("en", "fr"):
+    out("stats sheet " + lang, T.sheet(cats[lang], setup, stats, "ok") + T.confirm_reset(cats[lang]))
+    out("keep box " + lang, K.start_box(cats[lang], True, {"name": "f.canasta.json", "save": {}, "summary": {
+        "variant": "classic", "players": 2, "names": ["A", "B"], "started": "2026-12-01", "exported": "2026-12-02",
+        "hands_finished": 2, "scores": [100, -20], "game_over": False}}, True, True, "x", "done"))
 print("done")
