@@ -413,6 +413,65 @@ _PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
     _new_melds, _additions, _mergers, _swaps, _discards, _asks)
 
 
+# ---------------------------------------------------------------- candidates (playouts)
+class _Draft(_Turn):
+    """A turn whose verbs list every candidate and leave ``apply``'s checks undone: the
+    index of each candidate only ``apply`` can judge goes to ``unsure`` (``candidates``).
+    An unopened side's verbs check as ``legal_actions`` does (``eager``): their work
+    budget counts the openings actually listed (``_Budget.listed``), so deferring the
+    checks could change what they enumerate."""
+
+    __slots__ = ("unsure", "eager")
+
+    def __init__(self, state: HandState, hand: Cards) -> None:
+        super().__init__(state, hand)
+        self.unsure: list[int] = []
+        self.eager = not self.melds
+
+    def push(self, action: Action, used: int) -> None:
+        if 0 <= used <= self.room:
+            self.out.append(action)
+        elif self.eager:
+            _Turn.push(self, action, used)
+        else:
+            self.defer(action)
+
+    def defer(self, action: Action) -> None:
+        """List ``action`` for ``apply`` to judge if it is ever chosen."""
+        self.unsure.append(len(self.out))
+        self.out.append(action)
+
+
+def _ask_candidate(t: _Draft) -> None:
+    """``_asks`` without its costly test (can the hand go out?), which ``apply`` makes
+    on the candidate (``_ask`` refuses exactly where ``may_ask`` is false)."""
+    if t.rules.partnerships and not t.state.permission and len(t.hand) >= 2:
+        t.defer(ASK)
+
+
+_DRAFT_PLAY_VERBS: tuple[Callable[[_Draft], None], ...] = (*_PLAY_VERBS[:-1], _ask_candidate)
+
+
+def candidates(state: HandState) -> tuple[list[Action], list[int]]:
+    """A superset of ``legal_actions(state)`` for playouts (``canasta.playout``): the
+    same verbs in the same order, without the checks that only ``apply`` can make
+    (``_Turn.push``; ``may_ask``). Returns the candidates and the indices of those left
+    unchecked (ascending); every other candidate is legal. Dropping the unchecked ones
+    that ``is_legal`` refuses gives ``legal_actions(state)``, action for action in order."""
+    phase = state.phase
+    if phase is OVER_PHASE:
+        return [], []
+    if phase is ANSWER_PHASE:
+        return [YES, NO], []
+    hand = state.hands[state.turn]
+    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+        return [DRAW], []
+    draft = _Draft(state, hand)
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _DRAFT_PLAY_VERBS:
+        verb(draft)
+    return draft.out, draft.unsure
+
+
 @lru_cache(maxsize=None)
 def _splits(twos: int, jokers: int, cap: int) -> tuple[tuple[int, int], ...]:
     """(number of 2s, number of jokers) with a total of at most ``cap``, by total."""

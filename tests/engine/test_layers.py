@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     # 5: the play: transitions, legal actions, scores, views, positions
     "canasta.play": 5,
     "canasta.legal": 5,
+    "canasta.playout": 5,  # random playouts without the whole legal list (issue 42)
     "canasta.scoring": 5,
     "canasta.views": 5,
     "canasta.notation": 5,
