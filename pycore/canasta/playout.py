@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .actions import Action
+from .actions import ASK, Action
 from .errors import IllegalAction
 from .legal import candidates, is_legal
-from .play import apply
+from .play import apply, may_ask
 from .rules import Rules
 from .state import HandState, deal
 
@@ -42,7 +42,7 @@ def sample_action(state: HandState, below: Callable[[int], int]) -> Action:
     if not n:
         raise IllegalAction("hand_over", "the hand is over")
     i = below(n)
-    if i not in unsure or is_legal(state, acts[i]):
+    if i not in unsure or _accepted(state, acts[i]):
         return acts[i]
     # Refused: draw again over the others (rare: the common draw returns above).
     pool = [k for k in range(n) if k != i]
@@ -50,11 +50,20 @@ def sample_action(state: HandState, below: Callable[[int], int]) -> Action:
     while pool:
         j = below(len(pool))
         k = pool[j]
-        if k not in doubtful or is_legal(state, acts[k]):
+        if k not in doubtful or _accepted(state, acts[k]):
             return acts[k]
         pool[j] = pool[-1]
         pool.pop()
     raise AssertionError("no legal action: legal_actions is never empty before the hand ends")
+
+
+def _accepted(state: HandState, action: Action) -> bool:
+    """``is_legal(state, action)``; for ``ask``, the same answer from ``may_ask``, without
+    the refusal ``apply`` would build and raise (``ask`` is the unchecked candidate most
+    often drawn and refused)."""
+    if action is ASK:
+        return may_ask(state)
+    return is_legal(state, action)
 
 
 def random_action(state: HandState, rng: random.Random) -> Action:
