@@ -62,6 +62,12 @@ def _meld(group: Cards) -> Meld:
 
 
 @lru_cache(maxsize=8192)
+def _take(cards: Cards = (), target: str = "") -> Take:
+    """``take [TARGET] [CARDS]``, without extra melds."""
+    return Take(cards, (), target)
+
+
+@lru_cache(maxsize=8192)
 def _add(target: str, naturals: Cards, wild: Cards) -> Add:
     """``add TARGET NATURALS WILD``."""
     return Add(target, naturals + wild)
@@ -563,9 +569,9 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
             if m.kind is SEQUENCE:
                 if m.suit == top.suit and (top in _extension_cards(r, m) if not r.sequence_wilds
                                            else _grows(r, m, (top,))):
-                    yield Take(target=f"#{i}"), 0
+                    yield _take(target=f"#{i}"), 0
             elif (i == idx or (several and i in same)) and not (r.group_max and m.size >= r.group_max):
-                yield Take(target="" if not several or len(same) == 1 else f"#{i}"), 0
+                yield _take(target="" if not several or len(same) == 1 else f"#{i}"), 0
     nat = by_kind.get(top.rank, [])
     least = 2 if frozen or not r.take_with_natural_and_wild else 1
     if len(nat) < least:
@@ -583,14 +589,14 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
                 cap = 0
             for a, b in _splits(len(twos), len(jokers), cap):
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
-                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b], (), label), j + a + b
+                    yield _take(tuple(nat[:j]) + twos[:a] + jokers[:b], label), j + a + b
     if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     budget = budget or _Budget()
     for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
-            yield Take(group), len(group)
+            yield _take(group), len(group)
             continue
         counted = group + ((top,) if r.initial_meld_count is InitialMeldCount.TOP_CARD else ())
         first_value = sum(r.value(c.kind) for c in counted)
