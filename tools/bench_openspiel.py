@@ -7,7 +7,8 @@ jhtschultz/canasta-openspiel (its package is also named ``canasta``: it is impor
 first, then moved aside under ``sys.modules``, so both engines live in one process).
 
 Each repeat times, in one process and in turn (the order rotating from repeat to
-repeat, so that neither engine always runs first), N seeded random hands of:
+repeat, so that neither engine always runs first), N seeded random hands (new seeds at
+each repeat, the same for the three) of:
 
 - ours through the playout path (``canasta.playout.sample_action``);
 - ours through the full legal list (``legal_actions``, one entry drawn uniformly);
@@ -191,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.repeats):
         order = names[r % len(names):] + names[:r % len(names)]
         for name in order:
-            results[name].append(runs[name](args.hands, args.seed))
+            # fresh hands at each repeat (the same for every engine): no cache of ours
+            # meets the very hands it met before
+            results[name].append(runs[name](args.hands, args.seed + r * args.hands))
     for name in names:
         ts = results[name]
         print(f"{name:22} cpu {_spread([t.us_per_action() for t in ts])} us; wall "
