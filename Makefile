@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-site bench-embed bench-guide fuzz soak clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-openspiel bench-site bench-embed bench-guide fuzz soak clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -47,6 +47,7 @@ help:
 	@echo "make test-pyodide  pytest tests/engine/ inside Pyodide against the built wheel"
 	@echo "make test-e2e      build the site, then pytest tests/e2e (Playwright + Debian's Chromium)"
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
+	@echo "make bench-openspiel REF=path  a random Classic 4 hand: ours against the OpenSpiel Python Canasta at path"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
 	@echo "make bench-embed   embedded examples on another origin: drawn, bytes, first verdict vs bare Pyodide"
 	@echo "make bench-guide   the rules guide in headless Chromium: time to a readable page, cold and warm; its size"
@@ -148,6 +149,22 @@ play: site
 # --- bench: engine speed on CPython and in Pyodide (prints figures, asserts nothing)
 bench: setup wheel pyodide
 	PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) tools/bench_engine.py $(BENCH_ARGS)
+
+# --- bench-openspiel: ours against the OpenSpiel Python Canasta (prints figures, asserts nothing)
+# REF: a checkout of jhtschultz/canasta-openspiel. open_spiel lives in its own venv (pinned in
+# build/openspiel-bench-requirements.txt), never in the project's requirements.
+OPENSPIEL_VENV := build/cache/venv-openspiel
+OPENSPIEL_REQ  := build/openspiel-bench-requirements.txt
+OPENSPIEL_STAMP := $(OPENSPIEL_VENV)/.requirements.stamp
+
+$(OPENSPIEL_STAMP): $(OPENSPIEL_REQ)
+	test -x $(OPENSPIEL_VENV)/bin/python || $(PYTHON) -m venv $(OPENSPIEL_VENV)
+	$(OPENSPIEL_VENV)/bin/python -m pip install --disable-pip-version-check -q -r $(OPENSPIEL_REQ)
+	touch $@
+
+bench-openspiel: $(OPENSPIEL_STAMP)
+	@test -n "$(REF)" || { echo "usage: make bench-openspiel REF=path/to/canasta-openspiel" >&2; exit 2; }
+	PYTHONDONTWRITEBYTECODE=1 $(OPENSPIEL_VENV)/bin/python tools/bench_openspiel.py --ref $(REF) $(BENCH_OPENSPIEL_ARGS)
 
 # --- bench-site: the built site in headless Chromium (prints figures, asserts nothing)
 # Start screen, time to a playable table cold and warm against a bare Pyodide boot, long

@@ -28,7 +28,7 @@ whose ``in`` test is exact for *any* action (listed or not), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
@@ -59,6 +59,12 @@ _DISCARDS = {c: Discard(c) for c in ALL_CARDS}
 def _meld(group: Cards) -> Meld:
     """``meld GROUP``."""
     return Meld((group,))
+
+
+@lru_cache(maxsize=8192)
+def _take(cards: Cards = (), target: str = "") -> Take:
+    """``take [TARGET] [CARDS]``, without extra melds."""
+    return Take(cards, (), target)
 
 
 @lru_cache(maxsize=8192)
@@ -139,7 +145,7 @@ class _Turn:
     ranks nobody may meld and the choices of wild cards a group may take."""
 
     __slots__ = ("out", "state", "hand", "rules", "by_kind", "twos", "jokers", "melds", "room", "side_room",
-                 "min_nat", "closed", "wild_options", "blocked", "_ranks")
+                 "min_nat", "closed", "wild_cap", "wild_options", "blocked", "_ranks")
 
     def __init__(self, state: HandState, hand: Cards) -> None:
         self.out: list[Action] = []
@@ -168,7 +174,8 @@ class _Turn:
         self.min_nat = max(r.min_naturals, 1)
         self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
-        self.wild_options = _wild_options(twos, jokers, min(r.max_wilds, side_room))
+        self.wild_cap = wild_cap = min(r.max_wilds, side_room)
+        self.wild_options = _wild_options(twos, jokers, wild_cap)
         #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
         self.blocked = bool(melds) and wilds_blocked(r, melds)
         self._ranks: list[str] | None = None
@@ -244,16 +251,16 @@ def _opened_melds(t: _Turn) -> None:
         held = {m.rank for m in melds}
     if t.closed:
         held |= t.closed
-    wopts = t.wild_options
     room, out, push = t.room, t.out, t.push
+    twos, jokers, wild_cap = t.twos, t.jokers, t.wild_cap
     for kind, cards in by_kind.items():
         if kind in held or len(cards) < t.min_nat or not cards[0].natural:
             continue
-        for group in _group_options(r, kind, cards, 0, t.min_nat, wopts, opened=True, blocked=blocked):
-            if len(group) <= room:
-                out.append(_meld(group))
+        for action, size in _new_groups(r, kind, tuple(cards), t.min_nat, twos, jokers, wild_cap, blocked):
+            if size <= room:
+                out.append(action)
             else:
-                push(_meld(group), len(group))
+                push(action, size)
     b3 = by_kind.get("B3")
     if b3 and r.black_threes_meld_going_out and len(b3) >= 3:
         for n in range(3, min(4, len(b3)) + 1):
@@ -277,7 +284,8 @@ def _opening_melds(t: _Turn) -> None:
     for groups in _openings(t.state, by_kind, t.twos, t.jokers, "", 0, t.hand, t.side_room, budget, most):
         if groups:
             action = Meld(groups)
-            seen.add(action)
+            if r.canasta_from_hand_exempt:
+                seen.add(action)  # (only the canastas from hand below ask)
             listed = len(t.out)
             t.push(action, sum(len(g) for g in groups))
             budget.listed += len(t.out) - listed
@@ -307,14 +315,8 @@ def _additions(t: _Turn) -> None:
     if not melds:
         return
     side_room, room, out, push = t.side_room, t.room, t.out, t.push
-    wopts = t.wild_options
     blocked = t.blocked
-    gmax = r.group_max
-    # wild_limit in the common case (D2 default), inlined: this loop is the hot path.
-    simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
-    maxw = r.max_wilds
-    no_wild = r.no_wild_ranks
-    any_wild = len(wopts) > 1
+    any_wild = len(t.wild_options) > 1
     closed = t.closed
     for i, m in enumerate(melds):
         if m.kind is SEQUENCE:
@@ -335,28 +337,53 @@ def _additions(t: _Turn) -> None:
             nat = None
         if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
             continue
-        target = t.target(i)
-        naturals, wilds = m.naturals, m.wilds
-        size = naturals + wilds
-        # the common cap does not depend on the naturals added: computed once
-        plain_cap = min(maxw, side_room + wilds) - wilds if simple_cap and rank not in no_wild else None
-        for j in range(len(nat) + 1 if nat else 1):
-            if plain_cap is not None:
-                cap = plain_cap
-            elif blocked or not may_take_wilds(r, rank, naturals + j, True):
-                cap = 0
+        for action, n in _group_additions(r, t.target(i), rank, tuple(nat) if nat else (), m.naturals, m.wilds,
+                                          side_room, blocked, t.twos, t.jokers, t.wild_cap):
+            if n <= room:
+                out.append(action)
             else:
-                cap = min(wild_limit(r, rank, naturals + j), side_room + wilds) - wilds
-            base = tuple(nat[:j]) if nat and j else ()
-            for w, wild in wopts:
-                if w > cap:
-                    break
-                n = j + w
-                if n and not (gmax and size + n > gmax):
-                    if n <= room:
-                        out.append(_add(target, base, wild))
-                    else:
-                        push(_add(target, base, wild), n)
+                push(action, n)
+
+
+@lru_cache(maxsize=8192)
+def _group_additions(r: Rules, target: str, rank: str, nat: Cards, naturals: int, wilds: int, side_room: int,
+                     blocked: bool, twos: Cards, jokers: Cards, wild_cap: int) -> tuple[tuple[Add, int], ...]:
+    """The additions from hand to the group ``target`` of ``rank`` holding ``naturals`` and
+    ``wilds``: ``nat`` (the hand's naturals of the rank) with every split of wild cards the
+    limits allow (D2; RULES.md 3's rule of five), each with the number of cards it lays
+    (``_additions``; cached: the same hand cards and group come back turn after turn)."""
+    gmax = r.group_max
+    size = naturals + wilds
+    # wild_limit in the common case (D2 default): it does not depend on the naturals added
+    simple_cap = r.wild_ratio is _TWO_NATURALS and not (r.rule_of_five or r.wild_ranks_initial_only or blocked)
+    plain_cap = min(r.max_wilds, side_room + wilds) - wilds if simple_cap and rank not in r.no_wild_ranks else None
+    out = []
+    for j in range(len(nat) + 1):
+        if plain_cap is not None:
+            cap = plain_cap
+        elif blocked or not may_take_wilds(r, rank, naturals + j, True):
+            cap = 0
+        else:
+            cap = min(wild_limit(r, rank, naturals + j), side_room + wilds) - wilds
+        base = nat[:j]
+        for w, wild in _wild_options(twos, jokers, wild_cap):
+            if w > cap:
+                break
+            n = j + w
+            if n and not (gmax and size + n > gmax):
+                out.append((_add(target, base, wild), n))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _new_groups(r: Rules, kind: str, cards: Cards, min_nat: int, twos: Cards, jokers: Cards, wild_cap: int,
+                blocked: bool) -> tuple[tuple[Meld, int], ...]:
+    """The new groups of ``kind`` a side that has opened may lay from ``cards`` (the hand's
+    naturals of it) and the hand's wild cards, each with its size (``_opened_melds``;
+    cached: the same hand cards come back turn after turn)."""
+    wopts = _wild_options(twos, jokers, wild_cap)
+    return tuple((_meld(g), len(g)) for g in _group_options(r, kind, cards, 0, min_nat, wopts, opened=True,
+                                                             blocked=blocked))
 
 
 def _mergers(t: _Turn) -> None:
@@ -413,6 +440,65 @@ _PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
     _new_melds, _additions, _mergers, _swaps, _discards, _asks)
 
 
+# ---------------------------------------------------------------- candidates (playouts)
+class _Draft(_Turn):
+    """A turn whose verbs list every candidate and leave ``apply``'s checks undone: the
+    index of each candidate only ``apply`` can judge goes to ``unsure`` (``candidates``).
+    An unopened side's verbs check as ``legal_actions`` does (``eager``): their work
+    budget counts the openings actually listed (``_Budget.listed``), so deferring the
+    checks could change what they enumerate."""
+
+    __slots__ = ("unsure", "eager")
+    unsure: list[int]
+    eager: bool
+
+    def push(self, action: Action, used: int) -> None:
+        if 0 <= used <= self.room:
+            self.out.append(action)
+        elif self.eager:
+            _Turn.push(self, action, used)
+        else:
+            self.defer(action)
+
+    def defer(self, action: Action) -> None:
+        """List ``action`` for ``apply`` to judge if it is ever chosen."""
+        self.unsure.append(len(self.out))
+        self.out.append(action)
+
+
+def _ask_candidate(t: _Draft) -> None:
+    """``_asks`` without its costly test (can the hand go out?), which ``apply`` makes
+    on the candidate (``_ask`` refuses exactly where ``may_ask`` is false)."""
+    if t.rules.partnerships and not t.state.permission and len(t.hand) >= 2:
+        t.defer(ASK)
+
+
+_DRAFT_PLAY_VERBS: tuple[Callable[[_Draft], None], ...] = (*_PLAY_VERBS[:-1], _ask_candidate)
+
+
+def candidates(state: HandState) -> tuple[list[Action], list[int]]:
+    """A superset of ``legal_actions(state)`` for playouts (``canasta.playout``): the
+    same verbs in the same order, without the checks that only ``apply`` can make
+    (``_Turn.push``; ``may_ask``). Returns the candidates and the indices of those left
+    unchecked (ascending); every other candidate is legal. Dropping the unchecked ones
+    that ``is_legal`` refuses gives ``legal_actions(state)``, action for action in order."""
+    phase = state.phase
+    if phase is OVER_PHASE:
+        return [], []
+    if phase is ANSWER_PHASE:
+        return [YES, NO], []
+    hand = state.hands[state.turn]
+    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+        return [DRAW], []
+    draft = _Draft(state, hand)
+    # (set here rather than in an __init__ of its own: one call fewer per action)
+    draft.unsure = []
+    draft.eager = not draft.melds
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _DRAFT_PLAY_VERBS:
+        verb(draft)
+    return draft.out, draft.unsure
+
+
 @lru_cache(maxsize=None)
 def _splits(twos: int, jokers: int, cap: int) -> tuple[tuple[int, int], ...]:
     """(number of 2s, number of jokers) with a total of at most ``cap``, by total."""
@@ -433,7 +519,7 @@ def _wild_melds(r: Rules, twos: Cards, jokers: Cards) -> Iterator[Cards]:
             yield wild
 
 
-def _group_options(r: Rules, rank: str, nat: list[Card], base: int, min_nat: int,
+def _group_options(r: Rules, rank: str, nat: Sequence[Card], base: int, min_nat: int,
                    wopts: tuple[tuple[int, Cards], ...], opened: bool = False, blocked: bool = False) -> Iterator[Cards]:
     """Card choices for one group of ``rank``: ``base`` cards already in it (the top card).
     ``opened``/``blocked``: the side's initial meld is made / its wild-card meld is
@@ -483,9 +569,9 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
             if m.kind is SEQUENCE:
                 if m.suit == top.suit and (top in _extension_cards(r, m) if not r.sequence_wilds
                                            else _grows(r, m, (top,))):
-                    yield Take(target=f"#{i}"), 0
+                    yield _take(target=f"#{i}"), 0
             elif (i == idx or (several and i in same)) and not (r.group_max and m.size >= r.group_max):
-                yield Take(target="" if not several or len(same) == 1 else f"#{i}"), 0
+                yield _take(target="" if not several or len(same) == 1 else f"#{i}"), 0
     nat = by_kind.get(top.rank, [])
     least = 2 if frozen or not r.take_with_natural_and_wild else 1
     if len(nat) < least:
@@ -503,14 +589,14 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
                 cap = 0
             for a, b in _splits(len(twos), len(jokers), cap):
                 if not (gmax and m.naturals + m.wilds + j + a + b + 1 > gmax):
-                    yield Take(tuple(nat[:j]) + twos[:a] + jokers[:b], (), label), j + a + b
+                    yield _take(tuple(nat[:j]) + twos[:a] + jokers[:b], label), j + a + b
     if (idx >= 0 and not several) or len(same) >= r.groups_per_rank > 1:
         return
     wopts = _wild_options(twos, jokers, min(r.max_wilds, side_room))
     budget = budget or _Budget()
     for group in _group_options(r, top.rank, nat, 1, least, wopts, opened=opened, blocked=blocked):
         if opened:
-            yield Take(group), len(group)
+            yield _take(group), len(group)
             continue
         counted = group + ((top,) if r.initial_meld_count is InitialMeldCount.TOP_CARD else ())
         first_value = sum(r.value(c.kind) for c in counted)
@@ -844,7 +930,6 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
              if k != exclude and cards[0].natural and len(cards) >= max(r.min_naturals, 1)]
     value = r.value
     v2, vj = value("2"), value("JK")
-    gmax = r.group_max
     # Upper bounds for pruning: every natural of the ranks from k on, plus the unused wilds.
     suffix = [0] * (len(ranks) + 2)
     for k in range(len(ranks) - 1, -1, -1):
@@ -852,21 +937,13 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     if start + suffix[0] + len(twos) * v2 + len(jokers) * vj < need:
         return
 
-    min_nat = max(r.min_naturals, 1)
     # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
     # Building them is work too: each rank and option counts as a step (what is left may
     # not pay for this search: then the budget is spent, never overdrawn).
-    opts: list[list[tuple[int, int, int, int]]] = []
+    opts: list[Sequence[tuple[int, int, int, int]]] = []
     cost = len(ranks)
     for rank in ranks:
-        v = value(rank)
-        lst = []
-        for j in range(min_nat, len(by_kind[rank]) + 1):
-            cap = wild_limit(r, rank, j)
-            for a, b in _splits(len(twos), len(jokers), cap):
-                n = j + a + b
-                if n >= 3 and not (gmax and n > gmax):
-                    lst.append((j, a, b, j * v + a * v2 + b * vj))
+        lst = _rank_options(r, rank, len(by_kind[rank]), len(twos), len(jokers))
         opts.append(lst)
         cost += len(lst)
     if r.wild_melds:
@@ -932,6 +1009,23 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     yield from found
 
 
+@lru_cache(maxsize=4096)
+def _rank_options(r: Rules, rank: str, naturals: int, twos: int, jokers: int) -> tuple[tuple[int, int, int, int], ...]:
+    """``_minimal``'s possible groups of ``rank`` from ``naturals`` of it and the wild cards
+    held: (naturals, 2s, jokers, value), fewest wilds first (cached: the same counts come
+    back turn after turn)."""
+    value = r.value
+    v, v2, vj = value(rank), value("2"), value("JK")
+    gmax = r.group_max
+    out = []
+    for j in range(max(r.min_naturals, 1), naturals + 1):
+        for a, b in _splits(twos, jokers, wild_limit(r, rank, j)):
+            n = j + a + b
+            if n >= 3 and not (gmax and n > gmax):
+                out.append((j, a, b, j * v + a * v2 + b * vj))
+    return tuple(out)
+
+
 def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
     """The cards of an opening: each rank's first naturals, the 2s and jokers in order."""
     groups = []
@@ -944,7 +1038,7 @@ def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, 
     return tuple(groups)
 
 
-def _one_minimal(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+def _one_minimal(r: Rules, ranks: list[str], opts: list[Sequence[tuple[int, int, int, int]]], n_twos: int,
                  n_jokers: int, room: int, start: int, need: int, most: int,
                  ok: Callable[[list[_Choice]], tuple[bool, bool]]) -> list[_Choice] | None:
     """One minimal opening of at most ``most`` cards (the player keeps two), or None when
@@ -969,7 +1063,7 @@ def _one_minimal(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int
     return None
 
 
-def _most_valuable(r: Rules, ranks: list[str], opts: list[list[tuple[int, int, int, int]]], n_twos: int,
+def _most_valuable(r: Rules, ranks: list[str], opts: list[Sequence[tuple[int, int, int, int]]], n_twos: int,
                    n_jokers: int, room: int, start: int, need: int, most: int,
                    ok: Callable[[list[_Choice]], tuple[bool, bool]],
                    count_cards: bool) -> tuple[int, list[_Choice]] | None:

@@ -65,8 +65,13 @@ def _draw(state: HandState, action: Draw) -> HandState:
     if not stock:
         raise IllegalAction("stock_empty", "the stock is empty: take the discard pile or pass")
     seat = state.turn
-    side = seat % r.sides
     bonus = r.bonus_threes
+    top = stock[0]
+    if r.draw_count == 1 and top.kind not in bonus:
+        # The common draw (one card, not a bonus three): the loop below would do the same.
+        hands = state.hands
+        return state.after_draw(stock[1:], _set(hands, seat, insert_cards(hands[seat], (top,))), state.threes)
+    side = seat % r.sides
     drawn: list[Card] = []
     laid: list[Card] = []
     pos = 0

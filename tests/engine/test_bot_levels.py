@@ -534,19 +534,26 @@ def test_match_pairs_and_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert report.half_width == pytest.approx(1.96 * statistics.stdev([10.0, 30.0, -5.0]) / 3 ** 0.5)
     assert report.won == pytest.approx(350 / 6)
     assert main(["match", "--a", "2", "--b", "1", "--deals", "3", "--seed", "4"]) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
+    lines = capsys.readouterr().out.strip().splitlines()
+    last = lines[-1]
     pattern = (r"casual vs beginner: mean [+-]\d+ per hand \(95% CI [+-]\d+ \.\. [+-]\d+\) "
                r"over 3 duplicate pairs, casual won \d+% of hands")
     assert re.fullmatch(pattern, last), last
+    # the partner figures (canasta.lab.partner), three lines per bot, with their counts
+    share = r"\d+/\d+( \(\d+\.\d%\))?"
+    for line, who in zip(lines[-7:-1], ["casual \\(A\\)"] * 3 + ["beginner \\(B\\)"] * 3):
+        assert re.fullmatch(rf"{who}: (answers right in hindsight {share} \(yes {share}, no {share}\)"
+                            rf"|went out with a partner holding 100\+ points {share} of its side's outs"
+                            rf"|discards the next opponent took with the pile {share})", line), line
 
 
 def test_match_is_the_same_with_worker_processes(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["match", "--a", "good", "--b", "casual", "--deals", "4", "--seed", "9"]
     assert main(args) == 0
-    one = capsys.readouterr().out.strip().splitlines()[-1]
+    one = capsys.readouterr().out.strip().splitlines()[-7:]
     assert main([*args, "--jobs", "2"]) == 0
-    two = capsys.readouterr().out.strip().splitlines()[-1]
-    assert one == two
+    two = capsys.readouterr().out.strip().splitlines()[-7:]
+    assert one == two  # the pair values and the partner figures
 
 
 def test_bench_bots_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:

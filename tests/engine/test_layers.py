@@ -44,6 +44,7 @@ LAYERS: dict[str, int] = {
     # 5: the play: transitions, legal actions, scores, views, positions
     "canasta.play": 5,
     "canasta.legal": 5,
+    "canasta.playout": 5,  # random playouts without the whole legal list (issue 42)
     "canasta.scoring": 5,
     "canasta.views": 5,
     "canasta.notation": 5,
@@ -79,6 +80,7 @@ LAYERS: dict[str, int] = {
     "canasta.lab.simulate": 9,
     "canasta.lab.speed": 9,
     "canasta.lab.match": 9,
+    "canasta.lab.partner": 9,
     "canasta.lab.pairs": 9,
     "canasta.lab.think_time": 9,
     "canasta.lab.fuzz": 9,

@@ -153,11 +153,13 @@ def _match(args: argparse.Namespace) -> int:
     a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon)
     b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon)
 
-    def save(pairs: list[float]) -> None:
+    def save(report: MatchReport) -> None:
         if args.pairs_out:
-            write_pairs(args.pairs_out, pairs_record(rules.name, rules.players, args.seed, a.name, b.name, pairs,
-                                                     args.expert_rollouts,
-                                                     None if args.expert_horizon == -1 else args.expert_horizon))
+            partner = {k: c.to_dict() for k, c in report.partner.items()}
+            write_pairs(args.pairs_out, pairs_record(rules.name, rules.players, args.seed, a.name, b.name,
+                                                     report.pairs, args.expert_rollouts,
+                                                     None if args.expert_horizon == -1 else args.expert_horizon,
+                                                     partner))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play
@@ -167,15 +169,18 @@ def _match(args: argparse.Namespace) -> int:
         if args.progress and (n % args.progress == 0 or n == args.deals):
             print(f"[{n}/{args.deals} pairs, {report.elapsed:.0f} s] {report.line()}", file=sys.stderr, flush=True)
         if n % SAVE_EVERY == 0:
-            save(report.pairs)  # a long match stopped early keeps what it played
+            save(report)  # a long match stopped early keeps what it played
 
     report = run(rules, a, b, args.deals, args.seed, jobs=args.jobs, progress=progress)
-    save(report.pairs)
+    save(report)
     hands = 2 * len(report.pairs) if rules.sides == 2 else rules.sides * len(report.pairs)
     think = ", ".join(f"{name} {1000 * report.seconds.get(k, 0.0) / max(report.decisions.get(k, 0), 1):.1f} ms"
                       for k, name in (("A", report.a), ("B", report.b)))
     print(f"{rules.name} {rules.players} players, seed {args.seed}: {hands} hands in {report.elapsed:.0f} s "
           f"({args.jobs} jobs); think time per decision with a choice: {think}")
+    for key, name in (("A", report.a), ("B", report.b)):
+        for line in report.partner[key].lines(f"{name} ({key})"):
+            print(line)
     print(report.line())
     return 0
 

@@ -32,6 +32,8 @@ from ..bots import Bot, get_bot
 from ..bots.expert import ExpertBot
 from ..game import Game
 from ..rules import Rules
+from ..state import HandState
+from .partner import PartnerCounts, hand_counts
 
 
 def decision_seed(*parts: object) -> int:
@@ -75,13 +77,16 @@ class DealResult:
     wins: list[float]  # per play, 1 / 0.5 / 0
     decisions: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
+    #: "A" and "B": the partner figures' counts of each bot (``lab.partner``)
+    partner: dict[str, PartnerCounts] = field(default_factory=dict)
 
 
 def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResult:
     """Deal ``deal`` played once with A on each side (module docstring)."""
-    result = DealResult(deal, [], [])
+    result = DealResult(deal, [], [], partner={"A": PartnerCounts(), "B": PartnerCounts()})
     for play in range(rules.sides):
         game = Game(rules, seed=seed * 1_000_003 + deal)
+        steps: list[tuple[HandState, Action]] = []
         for seat, step, legal in hand_steps(game):
             who = a if seat % rules.sides == play else b
             bot = who.make(decision_seed(seed, deal, play, seat, step))
@@ -91,7 +96,10 @@ def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResul
                 key = "A" if who is a else "B"
                 result.seconds[key] = result.seconds.get(key, 0.0) + time.perf_counter() - start
                 result.decisions[key] = result.decisions.get(key, 0) + 1
+            steps.append((game.state, action))
             game.apply(action)
+        for side, counts in enumerate(hand_counts(steps, game.state)):
+            result.partner["A" if side == play else "B"].add(counts)
         totals = [s.total for s in game.results[-1]]
         mine = totals[play]
         others = [t for i, t in enumerate(totals) if i != play]
@@ -110,6 +118,7 @@ class MatchReport:
     decisions: dict[str, int]
     seconds: dict[str, float]
     elapsed: float
+    partner: dict[str, PartnerCounts] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -157,6 +166,8 @@ def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
             report.decisions[k] = report.decisions.get(k, 0) + v
         for k, s in r.seconds.items():
             report.seconds[k] = report.seconds.get(k, 0.0) + s
+        for k, c in r.partner.items():
+            report.partner.setdefault(k, PartnerCounts()).add(c)
         report.elapsed = time.perf_counter() - start
         if progress is not None:
             progress(r.deal, report)

@@ -9,7 +9,8 @@ means taken apart, by as much as the pair values correlate (docs/decisions.md#me
 
 The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
 "players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
-the pair values in deal order (deal 0 first), as the match command computes them.
+the pair values in deal order (deal 0 first), as the match command computes them, and
+``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted.
 """
 
 from __future__ import annotations
@@ -32,11 +33,16 @@ SAME_DEALS = ("variant", "players", "seed")
 
 
 def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
-                 expert_rollouts: int | None = None, expert_horizon: int | None = None) -> dict[str, Any]:
-    """The JSON-ready record of a match's pair values (module docstring)."""
-    return {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
-            "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
-            "pairs": [float(p) for p in pairs]}
+                 expert_rollouts: int | None = None, expert_horizon: int | None = None,
+                 partner: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+    """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
+    partner figures' counts of A and B (``lab.partner``), when the match counted them."""
+    record = {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
+              "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
+              "pairs": [float(p) for p in pairs]}
+    if partner is not None:
+        record["partner"] = partner
+    return record
 
 
 def _temporary(path: str | os.PathLike[str]) -> Path:
