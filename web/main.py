@@ -21,6 +21,9 @@
 #   ui_render    HTML strings for each region
 #   ui_moves     what happened: log lines, "since your turn", what a screen reader hears
 #   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
+#   ui_deal      shared deals: the link's code, the duplicate history and table (issue 41)
+#   ui_deal_flow the page's side of it: links opened, share, play again, the deal of the
+#                day, the expert's score worked out in a second engine worker
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -50,6 +53,8 @@ import protocol as P
 import ui_arrange as A
 import ui_bots as B
 import ui_controls as C
+import ui_deal as DL
+import ui_deal_flow as DF
 import ui_dialog as D
 await asyncio.sleep(0)
 import ui_forgive as F
@@ -127,9 +132,12 @@ class App:
         self.query, problems = M.parse_query(window.location.search)
         self.notices = []   # (key, params) or callables cat -> text, shown on the start screen
         for name, value, expected in problems:
-            self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
+            self.notices.append(DF.DealFlow.problem_notice(name, value)
+                                or ("app.bad_param", {"name": name, "value": value, "expected": expected}))
         self.setup = M.Setup(read_json("variants.json"))
         self.store = S.Store(window.localStorage)
+        self.deals = DF.DealFlow(self, window, document)
+        self.deals.read_query(self.query, self.notices)
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
         self.prefs["look"] = E.valid_look(self.prefs.get("look"))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
@@ -241,6 +249,7 @@ class App:
             sheet.classList.add("eye-sheet")
             sheet.addEventListener("close", create_proxy(self.on_sheet_closed))
 
+        self.deals.build(overlay, create_proxy)
         self.banner = overlay(
             "div", "update-banner", ("role", "status"),
             '<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
@@ -304,7 +313,8 @@ class App:
         choices = self.choices()
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
-                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new)
+                            self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new,
+                            DL.daily_button(self.cat))
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -325,7 +335,7 @@ class App:
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
         self.ui.reasons = bool(self.prefs.get("reasons"))
-        regions = R.regions(self.cat, self.snap, self.ui, why, U.result_html)
+        regions = R.regions(self.cat, self.snap, self.ui, why, lambda tb: U.result_html(tb, self.deals.result_html(tb)))
         by_id("g-title").textContent = R.table_title(self.cat, self.setup, self.snap.get("table"))
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
@@ -844,6 +854,7 @@ class App:
         if old.get("hand_number") != new.get("hand_number"):
             self.ui.drawn = []
         self.snap = snap
+        self.deals.seen(snap, self.ui.watch)
 
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
@@ -902,10 +913,13 @@ class App:
         self.seed_used = True
         c = self.choices()
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
-        options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
-                   "switches": switches, "seed": seed, "humans": [] if watch else [0],
-                   "bot": c["level"], "bots": c["seat_levels"], "expert_think_ms": EXPERT_THINK_MS}
+        options = None if watch else self.deals.start_options(EXPERT_THINK_MS)  # a shared deal, or none
+        options = options or {"variant": c["variant"], "players": c["players"], "target": c["target"],
+                              "switches": switches, "seed": seed, "humans": [] if watch else [0],
+                              "bot": c["level"], "bots": c["seat_levels"], "expert_think_ms": EXPERT_THINK_MS}
         res = await self.call("new_game", json.dumps(options))
+        if not watch:
+            self.deals.started(res, res.get("ok"))
         if not res.get("ok"):
             error = res.get("error")
             self.notices.append(lambda cat: cat.error_text(error))
@@ -937,7 +951,7 @@ class App:
     def drop_one_shot_params(self):
         """After ?new=1 (and its ?seed) started a game, a reload must resume it."""
         search = window.location.search
-        rest = M.query_without(search, ("new", "seed"))
+        rest = M.query_without(search, ("new", "seed", "deal", "daily"))
         if rest != search:
             window.history.replaceState(None, "", window.location.pathname + rest + window.location.hash)
 
@@ -954,6 +968,7 @@ class App:
             self.set_save_aside(text, res.get("error") or {})
             self.render()
             return
+        self.deals.continued(res["snapshot"])
         self.enter_game(res["snapshot"], False)
         await self.after_move()
 
@@ -1085,6 +1100,7 @@ class App:
             else:
                 await self.start_game(False)
         elif act == "new-cancel":
+            self.deals.cancel()
             self.ask_new(False)
         elif act == "new-confirmed":
             self.confirm_new = False
@@ -1133,6 +1149,8 @@ class App:
             await self.answer_hint()
         elif act in ("help", "settings", "sheet-close", "mute"):
             self.eye_action(act)
+        elif act in DF.ACTS:
+            await self.deals.handle(act, el)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch:
             await self.table_action(act, el)
 
@@ -1291,7 +1309,9 @@ class App:
         if early:
             by_id("early-menu").remove()
             self.menu.hidden = False
-        if self.query.get("watch"):
+        if await self.deals.open_pending():
+            pass  # a deal from the link (ui_deal_flow): started, or asking first
+        elif self.query.get("watch"):
             await self.start_game(True)
         elif self.query.get("new"):
             await self.start_game(False)
