@@ -32,7 +32,8 @@ TIME_CALLS = """async ([name, args, count]) => {
   const out = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    await window.canastaEngine.call(name, ...args);
+    const reply = JSON.parse(await window.canastaEngine.call(name, ...args));
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
     out.push(performance.now() - t0);
   }
   return out;
@@ -62,9 +63,49 @@ def summary(times: list[float]) -> str:
 
 
 def measure(page: Page, calls: int, rollouts: int) -> dict[str, list[float]]:
-    hint = ["hint", [0], calls]
+    turn = json.loads(page.evaluate("async () => window.canastaEngine.call('snapshot', 0)"))["turn"]
+    hint = ["hint", [turn], calls]
     snap = ["snapshot", [0], calls * 3]
     return {"snapshot": page.evaluate(TIME_CALLS, snap), f"hint ({rollouts} rollouts)": page.evaluate(TIME_CALLS, hint)}
+
+
+def run(url: str, calls: int, rollouts: int) -> None:
+    # both seats human: a hint is asked of the seat to act, whichever it is
+    game = {"seed": 5, "players": 2, "humans": [0, 1], "expert_rollouts": rollouts}
+    deal = json.dumps({"seed": 5, "players": 2, "bot": "good"})
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(600_000)
+        page.goto(url + "?lang=en")
+        page.wait_for_selector('body[data-ui="ready"]', state="attached")
+        started = json.loads(page.evaluate("async ([o]) => window.canastaEngine.call('new_game', o)", [json.dumps(game)]))
+        assert started["ok"], started
+        # after the draw: the hint then weighs the melds and discards (at the draw there
+        # may be one choice, answered at once)
+        drawn = json.loads(page.evaluate("async ([t]) => window.canastaEngine.call('play', t, 'draw')",
+                                         [started["turn"]]))
+        assert drawn["ok"], drawn
+        page.wait_for_timeout(4000)  # the engine's memory snapshot is made once idle: not during the timing
+        print(f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} (start)")
+        alone = measure(page, calls, rollouts)
+        page.evaluate(START_HELPER, [deal])
+        page.wait_for_function("() => window.__bench.boot !== null")
+        boot = page.evaluate("() => window.__bench.boot")
+        busy = measure(page, calls, rollouts)
+        page.wait_for_function("() => window.__bench.runs.length > 0")
+        page.evaluate("async () => { window.__bench.stop = true; await window.__bench.done;"
+                      " window.__bench.helper.terminate(); }")
+        runs = page.evaluate("() => window.__bench.runs")
+        print(f"load average {os.getloadavg()[0]:.1f} (end)")
+        print(f"helper worker start (boot from snapshot when stored): {boot:.0f} ms")
+        print(f"expert_result of a 2-player hand in the helper: {summary(runs)}")
+        for name in alone:
+            print(f"{name:24s} alone:              {summary(alone[name])}")
+            print(f"{name:24s} helper at work:     {summary(busy[name])}")
+            ratio = statistics.median(busy[name]) / statistics.median(alone[name])
+            print(f"{name:24s} median slowdown:    x{ratio:.2f}")
+        browser.close()
 
 
 def main() -> None:
@@ -74,37 +115,9 @@ def main() -> None:
     args = parser.parse_args()
     if not (SITE / "index.html").is_file():
         sys.exit(f"{SITE} is not built: run `make site`")
-    game = {"seed": 5, "players": 2, "humans": [0], "expert_rollouts": args.rollouts}
-    deal = json.dumps({"seed": 5, "players": 2, "bot": "good"})
     server, url = serve_site.serve_in_thread(SITE)
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.set_default_timeout(600_000)
-            page.goto(url + "?lang=en")
-            page.wait_for_selector('body[data-ui="ready"]', state="attached")
-            page.evaluate("async ([o]) => window.canastaEngine.call('new_game', o)", [json.dumps(game)])
-            page.wait_for_timeout(4000)  # the engine's memory snapshot is made once idle: not during the timing
-            print(f"cpus {os.cpu_count()}, load average {os.getloadavg()[0]:.1f} (start)")
-            alone = measure(page, args.calls, args.rollouts)
-            page.evaluate(START_HELPER, [deal])
-            page.wait_for_function("() => window.__bench.boot !== null")
-            boot = page.evaluate("() => window.__bench.boot")
-            busy = measure(page, args.calls, args.rollouts)
-            page.wait_for_function("() => window.__bench.runs.length > 0")
-            page.evaluate("async () => { window.__bench.stop = true; await window.__bench.done;"
-                          " window.__bench.helper.terminate(); }")
-            runs = page.evaluate("() => window.__bench.runs")
-            print(f"load average {os.getloadavg()[0]:.1f} (end)")
-            print(f"helper worker start (boot from snapshot when stored): {boot:.0f} ms")
-            print(f"expert_result of a 2-player hand in the helper: {summary(runs)}")
-            for name in alone:
-                print(f"{name:24s} alone:              {summary(alone[name])}")
-                print(f"{name:24s} helper at work:     {summary(busy[name])}")
-                ratio = statistics.median(busy[name]) / statistics.median(alone[name])
-                print(f"{name:24s} median slowdown:    x{ratio:.2f}")
-            browser.close()
+        run(url, args.calls, args.rollouts)
     finally:
         server.shutdown()
         server.server_close()
