@@ -8,8 +8,9 @@
 # is the code's version: another encoding later gets another number, and this one stays
 # readable).
 #
-# The duplicate result: every finished hand's score is kept on the device under its deal
-# (cheap: a few numbers), so a deal played again or shared finds the earlier plays; for a
+# The duplicate result: every finished hand's result is kept on the device under its deal
+# (cheap: a few numbers; a result is [the player's side's points, the best other side's]:
+# the points alone would hide how much the other side made with the same cards), so a deal played again or shared finds the earlier plays; for a
 # hand from a deal (a link, "play again", the deal of the day) the expert's score with the
 # same cards, seat and opponents is computed in a second engine worker while the player
 # plays (canasta.duplicate.expert_result), kept with the deal too.
@@ -221,7 +222,7 @@ def date_of(year, month, day):
 
 class History:
     """The duplicate history in local storage (a ui_store.Store): per deal code, the plays
-    {"play": id, "score": n} in order and the expert's score once computed."""
+    {"play": id, "result": [us, them]} in order and the expert's result once computed."""
 
     def __init__(self, store):
         self.store = store
@@ -248,38 +249,44 @@ class History:
             data.pop(next(iter(data)))
         return self.store.set(HISTORY_KEY, json.dumps(data))
 
-    def add_play(self, code, play, score, date=""):
-        """Keep one play's score of the deal (once per play: a reload at the score sheet
+    def add_play(self, code, play, result, date=""):
+        """Keep one play's result of the deal (once per play: a reload at the score sheet
         does not count it twice)."""
         def change(e):
             plays = e.get("plays") if isinstance(e.get("plays"), list) else []
             if any(isinstance(p, dict) and p.get("play") == play for p in plays):
                 return
-            plays.append({"play": play, "score": score})
+            plays.append({"play": play, "result": list(result)})
             e["plays"] = plays[-MAX_PLAYS:]
             if date:
                 e["date"] = date
         return self._update(code, change)
 
-    def set_expert(self, code, score):
+    def set_expert(self, code, result):
         def change(e):
-            e["expert"] = score
+            e["expert"] = list(result)
         return self._update(code, change)
 
 
+def valid_result(value):
+    """A result [us, them] as kept (two integers), or None."""
+    ok = isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
+    return value if ok else None
+
+
 def duplicate_facts(entry, play):
-    """(this play's score or None, the expert's or None, the earlier plays' scores)."""
+    """(this play's result or None, the expert's or None, the earlier plays' results)."""
     mine = None
     earlier = []
     for p in entry.get("plays") or []:
-        if not isinstance(p, dict) or type(p.get("score")) is not int:
+        result = valid_result(p.get("result")) if isinstance(p, dict) else None
+        if result is None:
             continue
         if p.get("play") == play:
-            mine = p["score"]
+            mine = result
         else:
-            earlier.append(p["score"])
-    expert = entry.get("expert")
-    return mine, expert if type(expert) is int else None, earlier
+            earlier.append(result)
+    return mine, valid_result(entry.get("expert")), earlier
 
 
 # --------------------------------------------------------------------------- the score sheet
@@ -288,20 +295,28 @@ def signed(n):
     return ("+" if n > 0 else "") + str(n)
 
 
+def result_text(cat, result):
+    """A result as the duplicate table writes it: the margin, then the points of both
+    sides ("-1305 (700 to 2005)")."""
+    return cat.t("deal.result", net=signed(result[0] - result[1]), us=result[0], them=result[1])
+
+
 def duplicate_html(cat, facts, waiting):
-    """The duplicate table: "You +120 · Expert +340 · your earlier plays: +80, +200".
+    """The duplicate table: "You -1305 (700 to 2005) · Expert -745 (700 to 1445) · your
+    earlier plays: +80, +200" (each the margin over the best other side).
     ``waiting``: the expert's score is being computed. Empty when there is nothing to
     compare (no expert's figure coming and no earlier play)."""
     mine, expert, earlier = facts
     if mine is None or (expert is None and not waiting and not earlier):
         return ""
-    rows = [(cat.t("deal.you"), signed(mine), "dup-you")]
+    rows = [(cat.t("deal.you"), result_text(cat, mine), "dup-you")]
     if expert is not None:
-        rows.append((cat.t("deal.expert"), signed(expert), "dup-expert"))
+        rows.append((cat.t("deal.expert"), result_text(cat, expert), "dup-expert"))
     elif waiting:
         rows.append((cat.t("deal.expert"), cat.t("deal.expert_thinking"), "dup-expert"))
     if earlier:
-        rows.append((cat.t("deal.earlier", n=len(earlier)), ", ".join(signed(x) for x in earlier), "dup-earlier"))
+        rows.append((cat.t("deal.earlier", n=len(earlier)), ", ".join(signed(x[0] - x[1]) for x in earlier),
+                     "dup-earlier"))
     out = ['<table class="duplicate" id="duplicate"><caption>' + esc(cat.t("deal.duplicate_title")) + '</caption>'
            '<tbody>']
     for label, value, id_ in rows:

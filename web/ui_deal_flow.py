@@ -130,23 +130,23 @@ class DealFlow:
         if watch or not snap.get("hand_over") or not self.marker:
             return
         deal = DL.from_snapshot(snap)
-        score = self.side_score(snap)
-        if deal is None or score is None:
+        result = self.hand_result(snap)
+        if deal is None or result is None:
             return
         date = self.marker.get("date", "") if DL.encode(deal) == self.marker.get("code") else ""
-        self.history.add_play(DL.encode(deal), self.marker.get("play"), score, date)
+        self.history.add_play(DL.encode(deal), self.marker.get("play"), result, date)
 
     @staticmethod
-    def side_score(snap):
-        """The hand's total of the player's side (canasta.scoring's sheet)."""
-        sheet = snap.get("last_hand") or []
+    def hand_result(snap):
+        """[the player's side's hand total, the best other side's] (canasta.scoring's sheet)."""
+        sheet = [line for line in snap.get("last_hand") or [] if isinstance(line, dict)]
         seat = (snap.get("view") or {}).get("seat", 0)
         if not sheet:
             return None
-        for line in sheet:
-            if isinstance(line, dict) and line.get("side") == seat % len(sheet):
-                return line.get("total")
-        return None
+        side = seat % len(sheet)
+        us = [line.get("total") for line in sheet if line.get("side") == side]
+        them = [line.get("total") for line in sheet if line.get("side") != side]
+        return DL.valid_result([us[0], max(them)]) if us and them else None
 
     def result_html(self, tb):
         """The score sheet's deal section (ui_deal.result_section)."""
@@ -192,7 +192,7 @@ class DealFlow:
                 helper.terminate()
             self.computing.discard(code)
         if res.get("ok"):
-            self.history.set_expert(code, res["score"])
+            self.history.set_expert(code, [res["score"], res["against"]])
             body.dataset.expert = "done"
         else:
             print("the expert's score could not be worked out:", (res.get("error") or {}).get("message"))

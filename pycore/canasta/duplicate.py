@@ -70,8 +70,8 @@ def _error(e: CanastaError) -> str:
 def expert_result(options: str, seat: int) -> str:
     """Play the first hand the ``options`` (``host.new_game``'s JSON) deal with the
     expert in ``seat`` and the options' bots elsewhere: ``{"ok": true, "seat", "side",
-    "hand", "totals": [each side's hand total], "score": the seat's side's total}``, or
-    the host's error. Never raises."""
+    "hand", "totals": [each side's hand total], "score": the seat's side's total,
+    "against": the best other side's}``, or the host's error. Never raises."""
     try:
         data = loads(options, "bad_options", "the options", "bad_options")
         if not isinstance(data, dict) or isinstance(seat, bool) or not isinstance(seat, int):
@@ -103,6 +103,8 @@ def expert_result(options: str, seat: int) -> str:
         for line in snap["last_hand"]:
             totals[line["side"]] = line["total"]
         side = seat % sides
-        return _reply({"seat": seat, "side": side, "hand": hand, "totals": totals, "score": totals[side]})
+        against = max(t for s, t in enumerate(totals) if s != side)
+        return _reply({"seat": seat, "side": side, "hand": hand, "totals": totals, "score": totals[side],
+                       "against": against})
     except CanastaError as e:
         return _error(e)

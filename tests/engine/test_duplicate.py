@@ -95,7 +95,7 @@ def test_the_expert_result_is_deterministic_and_plays_the_players_cards() -> Non
     first = call(expert_result(options, 0))
     assert first == call(expert_result(options, 0))  # no think cap: the same on every machine
     assert first["ok"] and first["seat"] == 0 and first["side"] == 0 and first["hand"] == 1
-    assert first["score"] == first["totals"][0] and len(first["totals"]) == 2
+    assert first["score"] == first["totals"][0] and first["against"] == first["totals"][1] and len(first["totals"]) == 2
     other = call(expert_result(options, 1))
     assert other["side"] == 1 and other["score"] == other["totals"][1]
 

@@ -104,16 +104,16 @@ def test_the_query_keeps_a_codes_case_and_checks_a_date() -> None:
     assert M.query_without("?deal=" + code + "&lang=fr&daily=2026-01-01", ("deal", "daily")) == "?lang=fr"
 
 
-def test_the_history_keeps_each_play_once_and_the_experts_score() -> None:
+def test_the_history_keeps_each_play_once_and_the_experts_result() -> None:
     history = DL.History(Store())
-    history.add_play("1.x", "p1", 120)
-    history.add_play("1.x", "p1", 120)  # the score sheet shown again after a reload
-    history.add_play("1.x", "p2", -35)
-    history.set_expert("1.x", 340)
-    assert DL.duplicate_facts(history.entry("1.x"), "p2") == (-35, 340, [120])
+    history.add_play("1.x", "p1", [120, 40])
+    history.add_play("1.x", "p1", [120, 40])  # the score sheet shown again after a reload
+    history.add_play("1.x", "p2", [-35, 900])
+    history.set_expert("1.x", [340, 100])
+    assert DL.duplicate_facts(history.entry("1.x"), "p2") == ([-35, 900], [340, 100], [[120, 40]])
     assert DL.duplicate_facts(history.entry("1.y"), "p2") == (None, None, [])
     for k in range(DL.MAX_DEALS + 5):
-        history.add_play(f"1.k{k}", "p", k)
+        history.add_play(f"1.k{k}", "p", [k, 0])
     assert len(history.load()) == DL.MAX_DEALS and "1.x" not in history.load()
 
 
@@ -122,20 +122,25 @@ def test_a_damaged_history_is_started_again() -> None:
     store.set(DL.HISTORY_KEY, "{not json")
     history = DL.History(store)
     assert history.entry("1.x") == {}
-    history.add_play("1.x", "p", 5)
-    assert DL.duplicate_facts(history.entry("1.x"), "p") == (5, None, [])
+    history.add_play("1.x", "p", [5, 0])
+    history.set_expert("1.y", [1, 2])
+    store.set(DL.HISTORY_KEY, store.get(DL.HISTORY_KEY).replace("[1, 2]", '"x"'))  # a damaged result
+    assert DL.duplicate_facts(history.entry("1.x"), "p") == ([5, 0], None, [])
+    assert DL.duplicate_facts(history.entry("1.y"), "p") == (None, None, [])
 
 
-@pytest.mark.parametrize("lang, words", [("en", ("You", "+120", "Expert", "+340", "earlier plays", "+80, -20")),
-                                         ("fr", ("Vous", "+120", "expert", "+340", "parties précédentes", "+80, -20"))])
+@pytest.mark.parametrize("lang, words", [("en", ("You", "-580 (120 to 700)", "Expert", "+340 (440 to 100)",
+                                                 "earlier plays", "+80, -20")),
+                                         ("fr", ("Vous", "-580 (120 à 700)", "expert", "+340 (440 à 100)",
+                                                 "parties précédentes", "+80, -20"))])
 def test_the_duplicate_table_says_what_it_compares(lang: str, words: tuple[str, ...]) -> None:
-    html = DL.duplicate_html(catalog(lang), (120, 340, [80, -20]), False)
+    html = DL.duplicate_html(catalog(lang), ([120, 700], [440, 100], [[80, 0], [0, 20]]), False)
     for word in words:
         assert word in html
-    waiting = DL.duplicate_html(catalog(lang), (120, None, []), True)
+    waiting = DL.duplicate_html(catalog(lang), ([120, 0], None, []), True)
     assert catalog(lang).t("deal.expert_thinking") in waiting and 'id="dup-earlier"' not in waiting
-    assert DL.duplicate_html(catalog(lang), (120, None, []), False) == ""  # nothing to compare
-    assert DL.duplicate_html(catalog(lang), (None, 340, [5]), False) == ""  # no play of this hand yet
+    assert DL.duplicate_html(catalog(lang), ([120, 0], None, []), False) == ""  # nothing to compare
+    assert DL.duplicate_html(catalog(lang), (None, [340, 0], [[5, 0]]), False) == ""  # no play of this hand yet
 
 
 def test_the_share_sheet_holds_the_link_and_web_share_only_where_present() -> None:

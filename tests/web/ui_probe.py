@@ -242,7 +242,7 @@ code = DL.encode(deal)
 out("deal", [code, DL.decode(code) == deal, DL.decode(code[:-3]), DL.decode("1.@@"), DL.b64decode(DL.b64encode(b"\x00\xffab")),
              DL.game_options(deal, 800), DL.date_of(2026, 3, 9), M.parse_query("?deal=" + code + "&daily=2026-1-1")])
 for lang in ("en", "fr"):
-    out("duplicate " + lang, [DL.result_section(cats[lang], (120, None, [80, -20]), True, "2026-12-04"),
-                              DL.duplicate_html(cats[lang], (120, 340, [80]), False),
+    out("duplicate " + lang, [DL.result_section(cats[lang], ([120, 5], None, [[80, 0], [0, 20]]), True, "2026-12-04"),
+                              DL.duplicate_html(cats[lang], ([120, 700], [340, 10], [[80, 5]]), False),
                               DL.share_sheet(cats[lang], "https://x/?deal=" + code, True), DL.daily_button(cats[lang])])
 print("done")
