@@ -131,8 +131,12 @@ chromium:
 	    sudo apt-get update && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	else echo "$(CHROMIUM) is missing: install Debian's chromium (apt-get install chromium) as root" >&2; exit 1; fi
 
+# Two workers, each with its own browser and server of the one built site: the browser
+# tests wait on Pyodide in Chromium, so two at once take ~0.6x the time of one after the
+# other on 2 cores (E2E_ARGS="-n 0" runs them serially).
+E2E_ARGS ?= -n 2 --dist worksteal
 test-e2e: site $(E2E_STAMP) chromium
-	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests/e2e
+	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests/e2e $(E2E_ARGS)
 
 test: setup wheel pyodide typecheck test-py test-pyodide test-e2e
 

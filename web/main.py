@@ -24,6 +24,8 @@
 #   ui_deal      shared deals: the link's code, the duplicate history and table (issue 41)
 #   ui_deal_flow the page's side of it: links opened, share, play again, the deal of the
 #                day, the expert's score worked out in a second engine worker
+#   ui_archive   the kept games whose finished hands can be replayed (local storage)
+#   ui_replay    the replay screen: a finished hand move by move (the engine's replay)
 # This file holds the page's structure, its events and the flow of a game: starting,
 # continuing, sending the player's intents, dealing the next hand, keeping the save.
 #
@@ -55,6 +57,7 @@ import ui_bots as B
 import ui_controls as C
 import ui_deal as DL
 import ui_deal_flow as DF
+import ui_cover as CV
 import ui_dialog as D
 await asyncio.sleep(0)
 import ui_forgive as F
@@ -65,7 +68,10 @@ import ui_model as M
 import ui_moves as W
 await asyncio.sleep(0)
 import ui_render as R
+import ui_replay as RP
 import ui_scores as U
+import ui_archive as K
+import ui_seats as SE
 import ui_store as S
 import ui_text
 await asyncio.sleep(0)
@@ -138,6 +144,8 @@ class App:
         self.store = S.Store(window.localStorage)
         self.deals = DF.DealFlow(self, window, document)
         self.deals.read_query(self.query, self.notices)
+        self.archive = K.Archive(self.store)
+        self.replay = None        # the hand being replayed (ui_replay.Replay) on the replay screen
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
         self.prefs["look"] = E.valid_look(self.prefs.get("look"))
         for name in ("lang", "variant", "players", "target", "speed", "level"):
@@ -175,6 +183,8 @@ class App:
         self.sheet_opener = None  # the control that opened the help or settings sheet
         self.drag = None          # a card or the pile held down: where, and whether it moves
         self.drag_ended = 0       # when the last drag ended (the click that follows is its own)
+        self.shown = None         # pass-and-play: the human seat whose table is shown (ui_cover)
+        self.seat_names = {}      # the game's human seats' names (ui_seats)
 
     # ------------------------------------------------------------------ prefs
     def save_prefs(self):
@@ -227,6 +237,20 @@ class App:
         game.innerHTML = "".join(parts)
         document.body.insertBefore(game, app.nextSibling)
         self.game = game
+        # The replay screen (ui_replay), a main landmark of its own while it shows, and the
+        # start screen's list of kept games under the menu.
+        self.replay_box = element("main", "replay", "game replay", hidden=True)  # drawn as the table is
+        self.replay_box.setAttribute("aria-labelledby", "rp-title")
+        self.replay_box.innerHTML = "".join('<div id="' + name + '" class="' + name + " " + RP.CLASSES.get(name, "")
+                                            + '"></div>' for name in RP.REGIONS)
+        document.body.insertBefore(self.replay_box, game.nextSibling)
+        by_id("rp-move").setAttribute("role", "status")  # each step's move and counter, heard
+        self.kept_box = element("div", "kept-box", "kept-box")
+        app.insertBefore(self.kept_box, self.menu.nextSibling)
+        # Pass-and-play (issue 41): the cover that replaces the table between two humans.
+        self.cover = element("main", "cover", "cover", hidden=True)
+        self.cover.setAttribute("aria-labelledby", "cover-title")
+        document.body.insertBefore(self.cover, game.nextSibling)
 
         # The guide's panel (web/guide-panel.js fills it with a rule's section): "Why?" and
         # every rule link open it over the page, which is never left.
@@ -282,12 +306,16 @@ class App:
         if tagline:
             tagline.textContent = cat.t("app.tagline")
         self.render_status()
-        by_id("app").hidden = self.screen == "table"
+        by_id("app").hidden = self.screen != "start"
         self.game.hidden = self.screen != "table"
+        self.replay_box.hidden = self.screen != "replay"
         document.body.dataset.screen = self.screen
+        self.cover.hidden = self.cover.hidden or self.screen != "table"
         self.apply_look()
         if self.screen == "start":
             self.render_start()
+        elif self.screen == "replay":
+            self.render_replay()
         else:
             self.render_table()
         self.dialog.texts(self.cat)
@@ -326,16 +354,28 @@ class App:
                 texts.append(R.esc(self.cat.t(item[0], **item[1])))
         self.notice_box.innerHTML = "".join("<p>" + t + "</p>" for t in texts)
         self.notice_box.hidden = not texts
+        kept = RP.kept_html(self.cat, self.setup, self.archive.games(window.Date.new().toISOString()), self.when)
+        if self.archive.set_aside_key:
+            key, self.archive.set_aside_key = self.archive.set_aside_key, ""
+            self.notices.append(("replay.unreadable", {"key": key}))
+            self.render_start()
+            return
+        if self.kept_box.innerHTML != kept:
+            self.kept_box.innerHTML = kept
+
+    def when(self, at):
+        """A kept game's date and time in the player's language."""
+        return window.Date.new(at).toLocaleString(self.cat.lang)
 
     def render_table(self):
-        if self.snap is None:
+        if self.snap is None or self.render_cover():
             return
         active = document.activeElement
         focus_id = active.id if active and active.id else ""
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
         self.ui.reasons = bool(self.prefs.get("reasons"))
-        regions = R.regions(self.cat, self.snap, self.ui, why, lambda tb: U.result_html(tb, self.deals.result_html(tb)))
+        regions = R.regions(self.cat, self.snap, self.ui, why, self.result_html)
         by_id("g-title").textContent = R.table_title(self.cat, self.setup, self.snap.get("table"))
         regions["g-feedback"] = R.feedback_html(self.cat, self.ui.feedback, why(self.ui.feedback_why))
         regions["g-rules"] = R.rules_summary(self.cat, self.setup, self.snap.get("table"), self.snap.get("options"),
@@ -378,6 +418,140 @@ class App:
         elif result.hidden:
             self.result_shown = False
         self.sync_dialog()
+
+    def result_html(self, tb):
+        """The end of a hand (ui_scores), with "Replay this hand" (ui_replay) and the deal's
+        duplicate result and buttons (ui_deal_flow)."""
+        return U.result_html(tb, RP.open_button(self.cat) + self.deals.result_html(tb))
+
+    def render_replay(self):
+        """The replay screen's regions that changed; the focus stays on the control that
+        had it (a step button is redrawn as the step changes)."""
+        if self.replay is None:
+            return
+        active = document.activeElement
+        focus_id = active.id if active and active.id else ""
+        for name, html in RP.regions(self.cat, self.replay).items():
+            if self.rendered.get(name) != html:
+                by_id(name).innerHTML = html
+                self.rendered[name] = html
+        self.replay_box.dataset.players = str(self.replay.players)
+        self.replay_box.dataset.step = str(self.replay.step)
+        self.replay_box.dataset.total = str(self.replay.total)
+        if focus_id and by_id(focus_id) and document.activeElement != by_id(focus_id):
+            by_id(focus_id).focus()
+
+    async def open_replay(self, record, hand=None, seat=0, watch=False, origin=None):
+        """Show the replay of a finished hand of a game's record (Game.record(), as a save
+        holds it): ``hand`` from 1, by default the record's last finished hand; ``seat``
+        the seat it is seen from; ``origin`` the screen Close goes back to (the current
+        one by default). Whether it opened; a record the engine refuses is said to the
+        player with the engine's reason, and nothing else changes."""
+        await self.engine_ready.wait()
+        text = json.dumps(record)
+        hands = record.get("hands") if isinstance(record, dict) else None
+        n = hand if hand is not None else max(len(hands or []), 1)
+        res = await self.call("replay", text, n, seat)
+        if hand is None and (res.get("error") or {}).get("code") == "hand_in_progress" and n > 1:
+            res = await self.call("replay", text, n - 1, seat)  # the last hand is still being played
+        if not res.get("ok"):
+            error = res.get("error") or {}
+            message = self.cat.t("replay.failed", reason=self.cat.error_text(error))
+            if self.screen == "table":
+                self.feedback(message)
+            else:
+                self.notices.append(lambda cat: cat.t("replay.failed", reason=cat.error_text(error)))
+                self.render()
+            return False
+        self.replay = RP.Replay(res, origin or self.screen, watch)
+        self.screen = "replay"
+        self.rendered = {}
+        self.render()
+        window.scrollTo(0, 0)
+        by_id("rp-title").focus()
+        return True
+
+    def close_replay(self):
+        origin = self.replay.origin if self.replay is not None else "start"
+        self.replay = None
+        self.screen = origin if origin == "table" and self.snap is not None else "start"
+        self.rendered = {}
+        self.render()
+        # the focus goes back to what opened the replay
+        names = ("btn-replay", "g-title") if self.screen == "table" else ("kept-summary", "btn-new")
+        for name in names:
+            if by_id(name):
+                by_id(name).focus()
+                break
+
+    def replay_step(self, where):
+        if self.replay is not None and self.replay.go(where):
+            self.render_replay()
+    def cover_kind(self):
+        """What pass-and-play shows now (ui_cover.screen): the table, or a cover."""
+        if self.screen != "table":
+            return CV.TABLE
+        return CV.screen(self.snap, self.shown, self.ui.watch)[0]
+
+    def name_of(self, seat):
+        return SE.name_of(self.cat, self.seat_names, seat)
+
+    def render_cover(self):
+        """The cover instead of the table when another human is to have the device
+        (ui_cover): the table's regions are emptied, not hidden, so that the last
+        human's hand is gone from the page and from the accessibility tree. True when
+        the cover shows."""
+        kind, seat = CV.screen(self.snap, self.shown, self.ui.watch) if self.screen == "table" else (CV.TABLE, None)
+        covered = kind != CV.TABLE
+        fresh = False
+        if covered:
+            self.dialog.close()
+            for name in TABLE_REGIONS + ("g-live",):
+                by_id(name).innerHTML = ""
+            by_id("g-result").hidden = True
+            self.rendered = {"cover": self.rendered.get("cover")}
+            self.update_game_data()
+            asker = ((self.snap or {}).get("view") or {}).get("asker", -1)
+            html = CV.html(self.cat, kind, self.name_of(seat), self.name_of(asker), R.esc)
+            fresh = self.rendered.get("cover") != html
+            if fresh:
+                self.cover.innerHTML = html
+                self.rendered["cover"] = html
+        elif self.rendered.get("cover") is not None:
+            self.cover.innerHTML = ""
+            self.rendered.pop("cover", None)
+        self.cover.hidden = not covered
+        self.game.hidden = covered or self.screen != "table"
+        if covered and fresh:  # the cover's button, once it is in view, has the focus
+            target = by_id("cover-ok") or by_id("cover-yes") or by_id("cover-title")
+            if target:
+                target.focus()
+        return covered
+
+    async def take_device(self):
+        """ "I'm <name>": the table of the human on turn, from that seat's own snapshot,
+        fetched only now; nothing of the last human's turn (selection, drawn cards,
+        messages, arrangement) is carried over."""
+        kind, seat = CV.screen(self.snap, self.shown, self.ui.watch)
+        if kind != CV.PASS or self.ui.busy:
+            return
+        res = await self.busy_call("snapshot", seat)
+        if res is None:
+            return
+        self.shown = seat
+        C.clear(self.ui)
+        self.ui.drawn = []
+        self.ui.arranged = []
+        self.set_snapshot(res)
+        self.heard = ((res.get("view") or {}).get("hand_number", 0), res.get("moves", 0))
+        self.rendered = {}
+        self.hand_shown_at = None
+        self.render_table()
+        if self.cover_kind() == CV.TABLE:
+            window.scrollTo(0, 0)
+            by_id("g-title").focus()
+            self.keep_hand_in_view()
+            self.play_tones("turn")
 
     def render_table_notices(self):
         """What a bad link left (``?new=1`` with a bad value starts with the default) shown
@@ -450,7 +624,9 @@ class App:
         d.paused = "true" if self.ui.paused else "false"
         d.bots = "running" if self.bots.busy() else "idle"
         d.busy = "true" if self.ui.busy else "false"
-        d.hand = " ".join(v.get("hand") or [])
+        covered = self.cover_kind()
+        d.cover = "" if covered == CV.TABLE else covered
+        d.hand = "" if covered != CV.TABLE else " ".join(v.get("hand") or [])
         d.handNumber = str(v.get("hand_number", 0))
         d.moves = str(s.get("moves", 0))
 
@@ -476,7 +652,8 @@ class App:
     def needs_answer(self):
         s = self.snap
         return (self.screen == "table" and s is not None and not self.ui.watch and bool(s.get("human_turn"))
-                and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over"))
+                and (s.get("view") or {}).get("phase") == "answer" and not s.get("hand_over")
+                and self.cover_kind() == CV.TABLE)
 
     def sync_dialog(self):
         self.dialog.sync(self.needs_answer() and not self.ui.busy)
@@ -507,19 +684,14 @@ class App:
             self.prefs[name] = bool(target.checked)
             self.save_prefs()
             return
-        if name not in ("lang", "variant", "players", "target", "speed", "switch", "level", "seat_level"):
+        if name in ("seat_who", "seat_name"):
+            self.seat_choice(name, target)
+            return
+        if name not in ("lang", "variant", "players", "target", "speed", "switch", "level"):
             return
         value = target.value
         if name == "lang":
             self.set_lang(value)
-            return
-        if name == "seat_level":
-            levels = self.prefs.setdefault("seat_levels", {})
-            if value:
-                levels[target.dataset.seat] = value
-            else:
-                levels.pop(target.dataset.seat, None)
-            self.save_prefs()
             return
         if name == "switch":
             choices = self.choices()
@@ -548,8 +720,31 @@ class App:
             if focus:
                 focus.focus()
 
+    def seat_choice(self, name, target):
+        """Who plays a seat, or a human's name (ui_seats), kept in the settings."""
+        seat = int(target.dataset.seat)
+        if name == "seat_name":
+            SE.set_name(self.prefs, seat, target.value)
+            self.save_prefs()
+            return
+        SE.set_who(self.prefs, seat, target.value, self.choices()["players"])
+        self.save_prefs()
+        self.render_start()
+        if by_id("seat-levels"):
+            by_id("seat-levels").open = True
+        if by_id("seat-who-" + str(seat)):
+            by_id("seat-who-" + str(seat)).focus()
+
     def on_key(self, event):
         if self.dialog.trap_key(event):
+            return
+        if self.screen == "replay" and not (self.help_sheet.open or self.settings_sheet.open):
+            where = RP.step_of(event.key)
+            if where:
+                event.preventDefault()
+                self.replay_step(where)
+            elif event.key == "Escape":
+                self.close_replay()
             return
         if self.guide_panel.open or self.help_sheet.open or self.settings_sheet.open:
             return  # Escape closes the modal dialog (the browser's own), not the selection under it
@@ -557,7 +752,8 @@ class App:
             self.clear_selection()
             self.render_table()
             return
-        if self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open:
+        if (self.screen == "table" and self.snap is not None and not self.ui.watch and not self.dialog.is_open
+                and self.cover_kind() == CV.TABLE):  # no shortcut acts for a table under the cover
             self.eye_key(event)  # never the table's buttons behind the partner's question
 
     def on_update_available(self, event=None):
@@ -859,8 +1055,10 @@ class App:
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
         act again or the hand ends, not with every bot move: a reload in between resumes
-        at the player's last move, and the bots (seeded per decision) play the same."""
-        if self.ui.watch or self.snap is None:
+        at the player's last move, and the bots (seeded per decision) play the same. At a
+        hand's end the game is kept for replays too (ui_archive), a watched one as well."""
+        over = self.snap is not None and bool(self.snap.get("hand_over"))
+        if self.snap is None or (self.ui.watch and not over):
             return
         self.saved.clear()  # Continue waits for it: Menu right after a move resumes that move
         try:
@@ -869,6 +1067,10 @@ class App:
             self.saved.set()
         if save.get("format") is None:
             return  # no game (an error envelope): nothing to keep
+        if over:
+            self.archive.keep(save, self.snap, window.Date.new().toISOString())  # refused: the hand is not kept
+        if self.ui.watch:
+            return  # a watched game is not the player's to continue
         if self.store.keep_game(save):
             self.has_save = True
         elif not self.save_failed:
@@ -883,8 +1085,10 @@ class App:
         self.render()
         window.scrollTo(0, 0)
         # The start screen's button that led here is hidden now: the focus goes to the
-        # table's heading (it names the game), not to the page's body.
-        by_id("g-title").focus()
+        # table's heading (it names the game), not to the page's body (or to the cover's
+        # button, which render_cover gave it).
+        if self.cover_kind() == CV.TABLE:
+            by_id("g-title").focus()
         self.hand_shown_at = None
         self.keep_hand_in_view()
 
@@ -915,8 +1119,10 @@ class App:
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
         options = None if watch else self.deals.start_options(EXPERT_THINK_MS)  # a shared deal, or none
         options = options or {"variant": c["variant"], "players": c["players"], "target": c["target"],
-                              "switches": switches, "seed": seed, "humans": [] if watch else [0],
-                              "bot": c["level"], "bots": c["seat_levels"], "expert_think_ms": EXPERT_THINK_MS}
+                              "switches": switches, "seed": seed,
+                              "humans": [] if watch else SE.humans(c, c["players"]),
+                              "bot": c["level"], "bots": SE.bot_levels(c, c["players"]) if not watch else c["seat_levels"],
+                              "expert_think_ms": EXPERT_THINK_MS}
         res = await self.call("new_game", json.dumps(options))
         if not watch:
             self.deals.started(res, res.get("ok"))
@@ -925,6 +1131,8 @@ class App:
             self.notices.append(lambda cat: cat.error_text(error))
             self.render()
             return False
+        if not watch:
+            self.store.keep_names(seed, SE.names(self.cat, c, c["players"]))
         self.enter_game(res, watch)
         if not watch:
             self.drop_one_shot_params()
@@ -936,7 +1144,10 @@ class App:
         self.ui = R.UIState()
         self.ui.look = self.prefs["look"]
         self.ui.watch = watch
-        self.ui.arranged = A.kept(self.store.arrangement(), self.game_id(snap))
+        self.shown = None  # with several humans, nobody has the device yet (ui_cover)
+        self.seat_names = self.store.names(self.game_id(snap))
+        self.ui.names = {k: self.name_of(int(k)) for k in self.seat_names} if CV.several(snap) else {}
+        self.ui.arranged = [] if CV.several(snap) else A.kept(self.store.arrangement(), self.game_id(snap))
         self.snap = None
         self.set_snapshot(snap)
         # what was played before the player came (a continued game) is not announced
@@ -985,6 +1196,10 @@ class App:
         s = self.snap
         if s is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
             self.play_tones("turn")
+
+    def viewer_seat(self):
+        """The seat whose snapshots the engine sends back (the human whose table shows)."""
+        return CV.viewer(self.snap, self.shown)
 
     async def run_bots(self):
         await self.bots.run()
@@ -1062,9 +1277,11 @@ class App:
     async def next_hand(self):
         if self.ui.busy:
             return
-        res = await self.busy_call("next_hand")
+        res = await self.busy_call("next_hand", self.viewer_seat())
         if res is None:
             return
+        if CV.several(res):
+            self.shown = None  # a new deal: the cover first, for whoever plays first
         self.update_dismissed = False
         C.quiet(self.ui)
         self.ui.sheet_hidden = False
@@ -1111,6 +1328,21 @@ class App:
             await self.continue_game()
         elif act == "menu":
             self.leave_game()
+        elif act == "replay-hand":
+            save = await self.call("save")
+            if save.get("record"):
+                view = (self.snap or {}).get("view") or {}
+                await self.open_replay(save["record"], view.get("hand_number"), view.get("seat", 0), self.ui.watch)
+        elif act == "replay-kept":
+            game = self.archive.find(el.dataset.at)
+            if game is not None:
+                humans = game.get("humans") or []
+                await self.open_replay(game["record"], int(el.dataset.hand), humans[0] if humans else 0,
+                                       not humans)
+        elif act == "replay-step":
+            self.replay_step(el.dataset.step)
+        elif act == "replay-close":
+            self.close_replay()
         elif act == "dismiss-notices":
             self.notices = []
             self.render_table_notices()
@@ -1141,8 +1373,10 @@ class App:
             other = by_id("btn-sheet-show" if self.ui.sheet_hidden else "btn-sheet-hide")
             if other:
                 other.focus()
+        elif act == "cover-ok":
+            await self.take_device()
         elif act in ("answer-yes", "answer-no"):
-            if self.needs_answer():
+            if self.needs_answer() or self.cover_kind() == CV.ASK:
                 self.dialog.close()
                 await self.send(P.ActionRecord("answer", answer="yes" if act == "answer-yes" else "no"))
         elif act == "answer-hint":
@@ -1151,7 +1385,7 @@ class App:
             self.eye_action(act)
         elif act in DF.ACTS:
             await self.deals.handle(act, el)
-        elif self.screen == "table" and self.snap is not None and not self.ui.watch:
+        elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
             await self.table_action(act, el)
 
     def ask_new(self, asking):

@@ -11,7 +11,7 @@ INSTANT_FRAME_MS = 250
 
 class BotLoop:
     """Runs the bots of the page's game. ``page`` is the app: it gives ``gen``, ``snap``,
-    ``ui``, ``delay()``, ``first_delay()``, ``call()``, ``now()``, ``sleep()``, ``set_snapshot()``,
+    ``ui``, ``viewer_seat()``, ``delay()``, ``first_delay()``, ``call()``, ``now()``, ``sleep()``, ``set_snapshot()``,
     ``render_table()``, ``update_game_data()``, ``store_save()``, ``render_banner()``
     and ``explain(error)``."""
 
@@ -51,7 +51,7 @@ class BotLoop:
                 wait = page.delay()
                 if gen != page.gen or (page.ui.watch and page.ui.paused):
                     break
-                res = await page.call("bot_step")
+                res = await page.call("bot_step", page.viewer_seat())
                 if gen != page.gen:
                     break
                 if not res.get("ok"):

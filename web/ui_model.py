@@ -156,7 +156,7 @@ class Setup:
             out["level"] = DEFAULTS["level"]
         seats = {}
         raw = prefs.get("seat_levels") or {}
-        for seat in range(1, out["players"]):
+        for seat in range(out["players"]):  # seat 0 too: any seat may be a bot's (issue 41)
             if raw.get(str(seat)) in LEVELS:
                 seats[str(seat)] = raw[str(seat)]
         out["seat_levels"] = seats

@@ -9,6 +9,7 @@ import ui_guide as G
 import ui_intent as I
 import ui_model as M
 import ui_moves as W
+import ui_seats as S
 
 # Score lines in the order a score sheet reads (canasta.scoring's names).
 SCORE_LINES = ("melds", "natural_canastas", "mixed_canastas", "special_canastas", "wild_canastas", "sambas",
@@ -47,6 +48,7 @@ class UIState:
         self.look = E.valid_look(None)  # the player's look settings (ui_eye.LOOK)
         self.cursor = -1        # the hand position the arrow keys last reached (ui_eye.rove)
         self.arranged = []      # the player's order of the hand, as codes (ui_arrange)
+        self.names = {}         # pass-and-play: the human seats' names (ui_seats), else none
 
 
 class Table:
@@ -88,7 +90,10 @@ class Table:
                 self.moved.setdefault(seat % self.sides, []).extend(W.cards_of(self.last_turns[seat]))
 
     def seat_name(self, seat):
-        return self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
+        role = self.cat.t(M.seat_role(seat, self.viewer, self.players, self.ui.watch, self.sides))
+        # pass-and-play (issue 41): the other people at the device by their names
+        name = self.ui.names.get(str(seat)) if seat != self.viewer else None
+        return self.cat.t("seats.named", name=name, role=role) if name else role
 
     def side_name(self, side):
         return self.cat.t(M.side_key(side, self.my_side, self.players, self.ui.watch, self.sides))
@@ -206,7 +211,7 @@ def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confi
                                                        ("fast", cat.t("app.speed_fast"), "")], prefs["speed"]))
     out.append(_radios(cat, "level", "app.level", [(lv, level_label(cat, lv), "") for lv in M.LEVELS],
                        prefs.get("level", "good")))
-    out.append(seat_levels(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2)))
+    out.append(S.panel(cat, prefs, (setup.table(variant, prefs["players"]) or {}).get("sides", 2), level_label, esc))
     out.append(house_rules(cat, setup, variant, prefs["players"], prefs.get("table_switches") or {}, why))
     out.append(how_to_play(cat, setup, variant, guide_href))
     out.append('</form>')
@@ -232,26 +237,6 @@ def _menu_buttons(cat, has_save, confirm_new):
     out.append('<button type="button" id="btn-watch" class="btn" data-act="watch">'
                + esc(cat.t("app.watch")) + '</button>')
     out.append('</div>')
-    return "".join(out)
-
-
-def seat_levels(cat, prefs, sides):
-    """The advanced panel: a level for each bot seat (else the table's)."""
-    players = prefs["players"]
-    chosen = prefs.get("seat_levels") or {}
-    out = ['<details class="house-rules" id="seat-levels"><summary>' + esc(cat.t("app.seat_levels")) + '</summary>']
-    for seat in range(1, players):
-        field_id = "seat-level-" + str(seat)
-        out.append('<div class="field switch"><label class="field-label" for="' + field_id + '">'
-                   + esc(cat.t(M.seat_role(seat, 0, players, False, sides))) + '</label><select id="' + field_id
-                   + '" name="seat_level" data-seat="' + str(seat) + '">')
-        current = chosen.get(str(seat), "")
-        for value in ("",) + M.LEVELS:
-            label = cat.t("app.level_same") if value == "" else level_label(cat, value)
-            out.append('<option value="' + value + '"' + (" selected" if value == current else "") + '>'
-                       + esc(label) + '</option>')
-        out.append('</select></div>')
-    out.append('</details>')
     return "".join(out)
 
 
@@ -684,9 +669,9 @@ def piles(tb):
         marks.append(('closed', cat.t("table.closed_ranks", ranks=", ".join(cat.rank_name(r) for r in closed))))
     # The accessible name starts with the visible label's words (the pile's name and its
     # size), as WCAG 2.5.3 asks of a control named differently from its text.
-    label = cat.t("table.discard") + ": "
-    label += (cat.t("table.pile_size", n=size) + ", " + cat.t("table.top_card", card=cat.card_label(top))) if top \
-        else cat.t("table.pile_empty")
+    # (its size even when empty: the visible "Discard pile · 0" must be in the name)
+    label = cat.t("table.discard") + ": " + cat.t("table.pile_size", n=size) + ", "
+    label += cat.t("table.top_card", card=cat.card_label(top)) if top else cat.t("table.pile_empty")
     for _, text in marks:
         label += ". " + text
     cls = "pile discard" + (" live" if can_take else "") + "".join(" " + m for m, _ in marks)

@@ -143,8 +143,8 @@ def summary_html(tb):
     return "".join(out)
 
 
-def result_html(tb, deal=""):
-    """The end of a hand: its score sheet (ui_render.result_panel), then ``deal`` (the
-    duplicate result and the deal's buttons: ui_deal), the cards left in the other hands,
-    the game-over summary and the sheet of every hand."""
-    return R.result_panel(tb, deal + left_over_html(tb) + summary_html(tb) + history_html(tb))
+def result_html(tb, first=""):
+    """The end of a hand: its score sheet (ui_render.result_panel), then ``first`` (the
+    page's "Replay this hand"), the cards left in the other hands, the game-over summary
+    and the sheet of every hand."""
+    return R.result_panel(tb, first + left_over_html(tb) + summary_html(tb) + history_html(tb))

@@ -15,6 +15,8 @@ BROKEN_PREFIX = "canasta.save.broken."
 PREFS_KEY = "canasta.prefs.v1"
 #: The player's arrangement of the hand ("as arranged", ui_arrange), with the game's seed.
 ARRANGE_KEY = "canasta.arranged.v1"
+#: The names of the game's human seats (pass-and-play, ui_seats), with the game's seed.
+SEATS_KEY = "canasta.seats.v1"
 
 
 class Store:
@@ -64,7 +66,7 @@ class Store:
             prefs["players"] = saved["players"]
         if M.valid_target(saved.get("target")):
             prefs["target"] = saved["target"]
-        for name in ("switches", "seat_levels", "look"):  # look: checked by ui_eye.valid_look
+        for name in ("switches", "seat_levels", "look", "seats"):  # seats: checked by ui_seats  # look: checked by ui_eye.valid_look
             if isinstance(saved.get(name), dict):
                 prefs[name] = saved[name]
         if saved.get("level") in M.LEVELS:
@@ -100,6 +102,22 @@ class Store:
     def keep_arrangement(self, game, order):
         """Keep the player's order of the hand for this game (its seed)."""
         return self.set(ARRANGE_KEY, json.dumps({"game": game, "order": list(order)}))
+
+    def keep_names(self, game, names):
+        """Keep the names of this game's human seats (its seed): a reload names the same
+        people even if the start screen's names changed since."""
+        return self.set(SEATS_KEY, json.dumps({"game": game, "names": dict(names)}))
+
+    def names(self, game):
+        """The names kept for this game ({seat as text: name}), or {} for another game."""
+        text = self.get(SEATS_KEY)
+        try:
+            kept = json.loads(text) if text else None
+        except ValueError:
+            kept = None
+        if not isinstance(kept, dict) or kept.get("game") != game or not isinstance(kept.get("names"), dict):
+            return {}
+        return kept["names"]
 
     def set_aside(self, text, stamp):
         """Move a save the engine cannot read out of the way, under a key of its own (so

@@ -66,7 +66,7 @@ def ping():
 #: function of this module of the same name, which engine-worker.js finds through
 #: __export__; a call the engine does not have answers host_unavailable.
 HOST_CALLS = ("catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "undo", "next_hand", "save", "load",
-              "example_start", "example_frames", "example_act", "example_show_me", "example_restart")
+              "replay", "example_start", "example_frames", "example_act", "example_show_me", "example_restart")
 
 
 #: canasta.duplicate's calls (issue 41): the expert's score on a deal, run in a second

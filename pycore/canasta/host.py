@@ -7,7 +7,7 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``hint``, ``undo``, ``next_hand``, ``save``, ``load``) call one module-level host.
+``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``) call one module-level host.
 
 Shapes:
 
@@ -55,6 +55,13 @@ Shapes:
   ``{"ok", "v", "action": record, "snapshot"}``. ``play(seat, text)`` takes the notation.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
   game's record (``Game.record()``).
+- replay (``replay(record, hand, seat)``): a finished hand of a game's record (its JSON
+  text, ``Game.record()``) move by move with every hand open (``canasta.replay``):
+  ``{"ok", "v", "hand", "hands", "seat", "frames": [{"snapshot", "move"}], "sheet",
+  "scores"}``; each frame's snapshot is a still in the snapshot's shape seen from
+  ``seat``, the others' hands in ``shown_hands``. Refused: ``bad_record`` or
+  ``record_version`` (a record that cannot be replayed), ``no_such_hand``,
+  ``hand_in_progress`` (the hand is not over).
 - hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
@@ -92,6 +99,7 @@ from .records import action_record, move_entry, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
 from .examples import check_example, decode, frames, read_example
+from .replay import hand_frames
 from .trial import Trial
 from .variants import get as get_variant
 from . import undo as _undo
@@ -122,7 +130,7 @@ ERROR_CODES: tuple[str, ...] = (
     "not_your_turn", "nothing_to_undo",
     # notation, records, scenarios
     "bad_action", "bad_card", "bad_example", "bad_json", "bad_position", "bad_record", "bad_scenario", "bad_seed",
-    "record_version", "too_many_copies",
+    "no_such_hand", "record_version", "too_many_copies",
     # rules, variants, bots
     "bad_rule_value", "bad_rules", "bad_player_count", "switch_not_applicable", "unknown_bot", "unknown_option",
     "unknown_rule", "unknown_switch", "unknown_variant",
@@ -373,9 +381,13 @@ class Host:
         return _dumps(ok_reply({"action": action_record(state, action).to_json(), "snapshot": self._snapshot(s)}))
 
     @_guarded
-    def bot_step(self) -> str:
-        """Let the bot in turn play one action: ``{"ok": true, "seat", "action", "snapshot"}``."""
+    def bot_step(self, viewer: int | None = None) -> str:
+        """Let the bot in turn play one action: ``{"ok": true, "seat", "action", "snapshot"}``,
+        the snapshot of ``viewer`` (default the first human seat). With several humans at
+        one device (issue 41, pass-and-play) the screen names the human whose table it
+        shows, so that the bots' moves never bring it another human's hand."""
         game = self._need_game()
+        shown = self._viewer() if viewer is None else self._seat(viewer)
         if game.hand_over:
             raise HostError("not_bot_turn", "the hand is over", turn=-1)
         seat = game.state.turn
@@ -391,7 +403,7 @@ class Host:
         state = game.state
         self._apply(game, action, explain(self._view(seat), legal, action))
         return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
-                                "snapshot": self._snapshot(self._viewer())}))
+                                "snapshot": self._snapshot(shown)}))
 
     @_guarded
     def hint(self, seat: int) -> str:
@@ -421,7 +433,7 @@ class Host:
         s = self._seat(seat)
         if s not in self._humans:
             raise HostError("bad_seat", f"seat {s} is a bot's", seat=s)
-        reason = _undo.refusal(game, s)
+        reason = self._undo_refusal(game, s)
         if reason:
             raise HostError("nothing_to_undo", f"nothing to take back: {reason}", reason=reason)
         undone = game.hand_actions[-1][-1]
@@ -430,16 +442,27 @@ class Host:
                             lambda: ok_reply({"undone": undone, "snapshot": self._snapshot(s)}))
 
     @_guarded
-    def next_hand(self) -> str:
-        """Deal the next hand (the current one must be over); returns the snapshot."""
-        self._need_game().next_hand()
-        return _dumps(self._snapshot(self._viewer()))
+    def next_hand(self, viewer: int | None = None) -> str:
+        """Deal the next hand (the current one must be over); returns the snapshot of
+        ``viewer`` (default the first human seat; see ``bot_step``)."""
+        game = self._need_game()
+        shown = self._viewer() if viewer is None else self._seat(viewer)
+        game.next_hand()
+        return _dumps(self._snapshot(shown))
 
     @_guarded
     def save(self) -> str:
         """The save object as JSON."""
         self._need_game()
         return _dumps(self._save())
+
+    @_guarded
+    def replay(self, record: str, hand: int, seat: int = 0) -> str:
+        """The frames of a finished hand of a game's record (``canasta.replay``), every
+        hand open: ``{"ok", "v", "hand", "hands", "seat", "frames", "sheet", "scores"}``.
+        Reads the record alone: the game in progress is left as it was."""
+        h, s = _int(hand), _int(seat)  # a whole number from JavaScript may come as a float
+        return _dumps(ok_reply(hand_frames(record, hand if h is None else h, seat if s is None else s)))
 
     @_guarded
     def load(self, save: str) -> str:
@@ -505,6 +528,17 @@ class Host:
             return get_bot(name, seed)
         return ExpertBot.capped(seed, self._options.get("expert_rollouts"), self._options.get("expert_think_ms"))
 
+    def _undo_refusal(self, game: Game, seat: int) -> str:
+        """Why ``seat`` may not take back its last action now ("" when it may):
+        ``canasta.undo``'s reasons, and ``next_seat`` once the turn is another human's.
+        A discard may come back until the next seat acts, but with several humans at one
+        device (issue 41) the next human has the device and has seen the pile: the
+        discard is theirs to answer, not the discarder's to take back."""
+        reason = _undo.refusal(game, seat)
+        if not reason and game.state.turn != seat and game.state.turn in self._humans:
+            return "next_seat"
+        return reason
+
     def _viewer(self) -> int:
         """The seat whose snapshot the host returns when none is named."""
         return min(self._humans) if self._humans else 0
@@ -544,7 +578,7 @@ class Host:
             "table": {**self._table, "switches": dict(self._table["switches"])},
             "options": dict(self._options),
             "moves": len(game.hand_actions[-1]),
-            "undo": seat in self._humans and not _undo.refusal(game, seat),
+            "undo": seat in self._humans and not self._undo_refusal(game, seat),
         })
 
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
@@ -690,8 +724,8 @@ def play(seat: int, action: str) -> str:
     return _HOST.play(seat, action)
 
 
-def bot_step() -> str:
-    return _HOST.bot_step()
+def bot_step(viewer: int | None = None) -> str:
+    return _HOST.bot_step(viewer)
 
 
 def hint(seat: int) -> str:
@@ -703,8 +737,8 @@ def hint_reasons() -> str:
     return _dumps(ok_reply({"reasons": dict(HINT_REASONS)}))
 
 
-def next_hand() -> str:
-    return _HOST.next_hand()
+def next_hand(viewer: int | None = None) -> str:
+    return _HOST.next_hand(viewer)
 
 
 def save() -> str:
@@ -713,6 +747,10 @@ def save() -> str:
 
 def load(save: str) -> str:
     return _HOST.load(save)
+
+
+def replay(record: str, hand: int, seat: int = 0) -> str:
+    return _HOST.replay(record, hand, seat)
 
 
 def act(seat: int, intent: str) -> str:

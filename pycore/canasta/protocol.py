@@ -29,6 +29,13 @@ Records:
   which kind. Screens never count cards to decide that.
 - :class:`ErrorRecord`: a refusal.
 
+A screen that shows a still rather than a live table reads the same snapshot shape:
+an example's frames (``example_frames``) and a replay's (``replay(record, hand,
+seat)``, issue 41: ``{"ok", "v", "hand", "hands", "seat", "frames": [{"snapshot",
+"move"}], "sheet", "scores"}``, every hand open in ``shown_hands``, ``move`` a log entry
+as ``records.move_entry`` writes it). Their envelope carries :data:`PROTOCOL_VERSION`
+like every reply: a change to a frame's shape bumps it.
+
 :func:`matches` tells whether a player's selection of cards (groups of card codes) is a
 listed action with other suits; :func:`find` lists the actions a selection means.
 """

@@ -83,8 +83,10 @@ def _check_table(reader: Reader, mirror: Mirror) -> None:
     cat, view = reader.cat, mirror.snap["view"]
     assert reader.hand() == sorted(view["hand"])
     tree = reader.tree()
-    size = cat.t("table.pile_size", n=view["pile_size"]) if view["pile_size"] else cat.t("table.pile_empty")
+    size = cat.t("table.pile_size", n=view["pile_size"])  # said even when empty, as the pile shows it
     assert f'"{cat.t("table.discard")}: {size}' in tree, tree
+    if not view["pile_size"]:
+        assert f'"{cat.t("table.discard")}: {size}, {cat.t("table.pile_empty")}' in tree, tree
     if view["discard_top"]:
         assert cat.t("table.top_card", card=cat.card_label(view["discard_top"])) in tree
     assert f'img "{cat.t("table.cards_in_hand", n=view["hand_counts"][1])}"' in tree, tree
@@ -145,8 +147,12 @@ def test_a_blind_player_plays_a_whole_hand_with_the_keyboard(watched: Callable[.
         moves = mirror.moves()
         _play_by_keys(reader, action)
         mirror.play(action)
-        page.wait_for_function(
-            "(n) => document.querySelector('#game').dataset.moves !== String(n)", arg=moves)
+        try:
+            page.wait_for_function(
+                "(n) => document.querySelector('#game').dataset.moves !== String(n)", arg=moves)
+        except Exception as e:  # say which move the page did not take, and what it showed
+            raise AssertionError(f"the page did not play {action!r} (move {moves}); feedback: "
+                                 f"{page.inner_text('#g-feedback')!r}; focused: {_focused(page)}") from e
     page.wait_for_selector('#game[data-hand-over="true"]', state="attached")
     totals = [s["total"] for s in sorted(mirror.snap["last_hand"], key=lambda s: s["side"])]
     expect(page.locator("#g-result tfoot tr.total td")).to_have_text([str(t) for t in totals])

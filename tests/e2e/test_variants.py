@@ -148,7 +148,7 @@ def test_bot_levels_and_the_hint(watched: Callable[..., Watched], site_url: str)
     expect(page.locator("#opt-level-expert")).to_be_checked()
     page.check("#opt-level-casual")
     page.click("#seat-levels summary")
-    page.select_option("#seat-level-2", "expert")  # the partner
+    page.select_option("#seat-who-2", "expert")  # the partner
     page.goto(f"{site_url}?lang=en&seed=5&new=1&speed=instant")
     page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))

@@ -69,6 +69,7 @@ LAYERS: dict[str, int] = {
     "canasta.examples": 7,
     "canasta.trial": 7,
     "canasta.undo": 7,
+    "canasta.replay": 7,
     # 8: the app's engine host
     "canasta.host": 8,
     "canasta.duplicate": 8,  # plays a deal through a Host of its own (issue 41)

@@ -439,7 +439,10 @@ class FakePage:
     async def sleep(self, seconds: float) -> None:
         self.calls.append("sleep")
 
-    async def call(self, name: str) -> dict[str, Any]:
+    def viewer_seat(self) -> int:
+        return 0
+
+    async def call(self, name: str, *args: Any) -> dict[str, Any]:
         self.calls.append(name)
         return self.replies.pop(0) if self.replies else {"ok": False, "error": {"code": "not_bot_turn"}}
 

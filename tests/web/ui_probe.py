@@ -245,4 +245,50 @@ for lang in ("en", "fr"):
     out("duplicate " + lang, [DL.result_section(cats[lang], ([120, 5], None, [[80, 0], [0, 20]]), True, "2026-12-04"),
                               DL.duplicate_html(cats[lang], ([120, 700], [340, 10], [[80, 5]]), False),
                               DL.share_sheet(cats[lang], "https://x/?deal=" + code, True), DL.daily_button(cats[lang])])
+
+import ui_archive as K  # noqa: E402
+import ui_store as S  # noqa: E402
+import ui_replay as RP  # noqa: E402
+
+# The replay screen over stills of the snapshots above (the engine's replay frames have
+# the same shape), stepped with its buttons' and keys' steps; the kept games.
+frames = [{"snapshot": s, "move": ((s.get("log") or [None])[-1] if k else None)} for k, s in enumerate(snapshots[:7])]
+rp = RP.Replay({"frames": frames, "hand": 1, "hands": 1}, "start", False)
+for where in ("first", RP.step_of("ArrowRight"), "next", "back", RP.step_of("End"), "next"):
+    out("replay step " + str(where), [rp.go(where), rp.step, rp.can("back"), rp.can("next"), rp.players])
+    for lang in ("en", "fr"):
+        regions = RP.regions(cats[lang], rp)
+        for name in RP.REGIONS:
+            out("replay %d %s %s" % (rp.step, lang, name), regions[name])
+
+
+class Storage:
+    def __init__(self, full=False):
+        self.items = {}
+        self.full = full
+
+    def getItem(self, key):
+        return self.items.get(key)
+
+    def setItem(self, key, value):
+        if self.full:
+            raise RuntimeError("full")
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+ended = [s for s in snapshots if s.get("hand_over")]
+archive = K.Archive(S.Store(Storage()))
+for k in range(len(ended)):
+    save = {"options": ended[k].get("options"), "record": {"seed": k, "hands": [["draw"]]}}
+    out("kept " + str(k), [archive.keep(save, ended[k], "2026-12-0%dT10:00:00.000Z" % k),
+                     K.Archive(S.Store(Storage(True))).keep(save, ended[k], "x")])
+out("kept games", archive.games())
+for lang in ("en", "fr"):
+    out("kept " + lang, [RP.kept_html(cats[lang], setup, archive.games(), str), RP.open_button(cats[lang])])
+broken = Storage()
+broken.items[K.ARCHIVE_KEY] = "{nope"
+out("kept broken", [K.Archive(S.Store(broken)).games("9"), broken.items])
 print("done")

@@ -384,6 +384,30 @@ def probe_save(rng: random.Random) -> str:
     return ACCEPTED
 
 
+def probe_replay(rng: random.Random) -> str:
+    """``host.replay`` of a bot game's record, tampered or not, for a hand number and a
+    seat that may be junk: refused with a known code without touching the game in
+    progress, or frames that follow the hand's actions to its score sheet."""
+    host, _ = _bot_host(rng, {**_options(rng), "humans": []})
+    if rng.random() < 0.8:
+        _play_hand(host)
+    record: Any = json.loads(host.save())["record"]
+    if rng.random() < 0.5:
+        record = _mutate(rng, record)
+    hand: Any = 1 if rng.random() < 0.6 else junk(rng)
+    seat: Any = rng.randrange(6) if rng.random() < 0.8 else junk(rng)
+    before = _state(host)
+    reply = _reply(host.replay(_text(rng, record) if rng.random() < 0.3 else _dumps(record), hand, seat))
+    if _state(host) != before:
+        raise Crash("a replay changed the game in progress")
+    if not reply["ok"]:
+        return REFUSED
+    frames = reply["frames"]
+    if len(frames) != len(record["hands"][reply["hand"] - 1]) + 1 or not frames[-1]["snapshot"]["hand_over"]:
+        raise Crash("a replay's frames do not follow the hand to its end")
+    return ACCEPTED
+
+
 #: Rule fields and values worth trying: the presets' own values, near values, far values.
 def _rule_value(rng: random.Random, key: str, current: Any) -> Any:
     r = rng.random()
@@ -452,6 +476,7 @@ PROBES: dict[str, Callable[[random.Random], str]] = {
     "scenario": probe_scenario,
     "host_calls": probe_host,
     "save": probe_save,
+    "replay": probe_replay,
     "rules": probe_rules,
 }
 
