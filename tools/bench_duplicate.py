@@ -9,7 +9,7 @@ an expert hint of fixed work (no think cap: its rollouts set, so a slower engine
 a longer time). It also prints the helper's start and one expert_result's time. Figures
 depend on the machine and its load (printed with them); nothing is asserted.
 
-    .venv/bin/python tools/bench_duplicate.py [--calls 12] [--rollouts 40]
+    .venv/bin/python tools/bench_duplicate.py [--calls 12] [--rollouts 40] [--players 2]
 """
 
 from __future__ import annotations
@@ -69,10 +69,10 @@ def measure(page: Page, calls: int, rollouts: int) -> dict[str, list[float]]:
     return {"snapshot": page.evaluate(TIME_CALLS, snap), f"hint ({rollouts} rollouts)": page.evaluate(TIME_CALLS, hint)}
 
 
-def run(url: str, calls: int, rollouts: int) -> None:
+def run(url: str, calls: int, rollouts: int, players: int) -> None:
     # both seats human: a hint is asked of the seat to act, whichever it is
     game = {"seed": 5, "players": 2, "humans": [0, 1], "expert_rollouts": rollouts}
-    deal = json.dumps({"seed": 5, "players": 2, "bot": "good"})
+    deal = json.dumps({"seed": 5, "players": players, "bot": "good"})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
@@ -99,7 +99,7 @@ def run(url: str, calls: int, rollouts: int) -> None:
         runs = page.evaluate("() => window.__bench.runs")
         print(f"load average {os.getloadavg()[0]:.1f} (end)")
         print(f"helper worker start (boot from snapshot when stored): {boot:.0f} ms")
-        print(f"expert_result of a 2-player hand in the helper: {summary(runs)}")
+        print(f"expert_result of a {players}-player hand in the helper: {summary(runs)}")
         for name in alone:
             print(f"{name:24s} alone:              {summary(alone[name])}")
             print(f"{name:24s} helper at work:     {summary(busy[name])}")
@@ -112,12 +112,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=12)
     parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument("--players", type=int, default=2, help="the table of the deal the helper plays")
     args = parser.parse_args()
     if not (SITE / "index.html").is_file():
         sys.exit(f"{SITE} is not built: run `make site`")
     server, url = serve_site.serve_in_thread(SITE)
     try:
-        run(url, args.calls, args.rollouts)
+        run(url, args.calls, args.rollouts, args.players)
     finally:
         server.shutdown()
         server.server_close()
