@@ -127,3 +127,16 @@ def test_a_bad_date_is_refused(date: str) -> None:
     with pytest.raises(CanastaError):
         daily_seed(date)
     assert call(daily(date))["error"]["code"] == "bad_request"
+
+
+def test_a_shared_deals_game_replays_under_its_own_hand_number() -> None:
+    from canasta.replay import hand_frames
+
+    h = Host()
+    call(h.new_game(json.dumps({"seed": 3, "players": 2, "humans": [], "bot": "basic",
+                                "start": {"hand": 4, "scores": [0, 300]}})))
+    while not call(h.bot_step())["snapshot"]["hand_over"]:
+        pass
+    frames = hand_frames(json.loads(h.save())["record"], 1)
+    assert {f["snapshot"]["view"]["hand_number"] for f in frames["frames"]} == {4}
+    assert frames["frames"][-1]["move"]["hand"] == 4
