@@ -62,6 +62,48 @@
   };
   window.canastaEngine = engine;
 
+  // engine.helper(): a second engine worker for work in the background (the duplicate
+  // result's expert, issue 41), so that the player's engine never waits for it: the same
+  // worker script, booted from the stored snapshot when there is one (it makes none), with
+  // {ready, call(name, ...args), terminate()}; terminate() ends it and rejects its calls.
+  engine.helper = () => {
+    const helper = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
+    const calls = new Map();
+    let id = 0;
+    let up, down;
+    const helperReady = new Promise((resolve, reject) => { up = resolve; down = reject; });
+    helperReady.catch(() => {});
+    helper.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type === "ready") up(data.info);
+      else if (data.type === "failed") down(new Error(data.message));
+      else if (data.type === "result") {
+        const call = calls.get(data.id);
+        if (!call) return;
+        calls.delete(data.id);
+        if (data.ok) call.resolve(data.value);
+        else call.reject(new Error(data.message));
+      }
+    });
+    helper.addEventListener("error", (event) => down(new Error(event.message || "the helper worker failed")));
+    helper.postMessage({ ...initMessage(false), makeSnapshot: false });
+    readSnapshot().then((bytes) => helper.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+    return {
+      ready: helperReady,
+      call: (name, ...args) => helperReady.then(() => new Promise((resolve, reject) => {
+        id += 1;
+        calls.set(id, { resolve, reject });
+        helper.postMessage({ type: "call", id, name, args });
+      })),
+      terminate: () => {
+        helper.terminate();
+        down(new Error("terminated"));
+        for (const call of calls.values()) call.reject(new Error("terminated"));
+        calls.clear();
+      },
+    };
+  };
+
   // The snapshot store: one entry, in a cache whose name does not start with "canasta-"
   // (sw.js deletes those of other builds).
   const SNAPSHOT_CACHE = "engine-snapshot";
@@ -90,22 +132,22 @@
   // that path from its precache; online it leaves ./pyodide/ to the HTTP cache). A start
   // that fails is retried once that way: "online" is not always true.
   let worker = null;
+  const initMessage = (offline) => ({
+    type: "init",
+    pyodide: offline ? new URL("./offline/" + script.dataset.pyodide.replace(/^\.\//, ""), document.baseURI).href
+      : url("pyodide"),
+    wheel: url("wheel"),
+    pyc: script.dataset.pyc ? url("pyc") : null,
+    workerPy: url("workerPy"),
+    stdlib: script.dataset.stdlib ? url("stdlib") : null,
+    snapshot: true,
+  });
   let retried = !navigator.onLine;
   const start = (offline) => {
     worker = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
     worker.addEventListener("message", onMessage);
     worker.addEventListener("error", onError);
-    worker.postMessage({
-      type: "init",
-      pyodide: offline ? new URL("./offline/" + script.dataset.pyodide.replace(/^\.\//, ""), document.baseURI).href
-        : url("pyodide"),
-      wheel: url("wheel"),
-      pyc: script.dataset.pyc ? url("pyc") : null,
-      workerPy: url("workerPy"),
-      stdlib: script.dataset.stdlib ? url("stdlib") : null,
-      snapshot: true,
-      makeSnapshot: !!(snapshotKey && cacheStorage),
-    });
+    worker.postMessage({ ...initMessage(offline), makeSnapshot: !!(snapshotKey && cacheStorage) });
     snapshotBytes.then((bytes) => worker.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
   };
   let snapshotBytes = readSnapshot();

@@ -21,6 +21,9 @@
 #   ui_render    HTML strings for each region
 #   ui_moves     what happened: log lines, "since your turn", what a screen reader hears
 #   ui_scores    the end of a hand: left-over cards, every hand's sheet, the game's summary
+#   ui_deal      shared deals: the link's code, the duplicate history and table (issue 41)
+#   ui_deal_flow the page's side of it: links opened, share, play again, the deal of the
+#                day, the expert's score worked out in a second engine worker
 #   ui_archive   the kept games whose finished hands can be replayed (local storage)
 #   ui_replay    the replay screen: a finished hand move by move (the engine's replay)
 #   ui_keep      a game saved as a file and opened again; the statistics sheet (ui_stats, ui_chart)
@@ -53,6 +56,8 @@ import protocol as P
 import ui_arrange as A
 import ui_bots as B
 import ui_controls as C
+import ui_deal as DL
+import ui_deal_flow as DF
 import ui_cover as CV
 import ui_dialog as D
 await asyncio.sleep(0)
@@ -135,9 +140,12 @@ class App:
         self.query, problems = M.parse_query(window.location.search)
         self.notices = []   # (key, params) or callables cat -> text, shown on the start screen
         for name, value, expected in problems:
-            self.notices.append(("app.bad_param", {"name": name, "value": value, "expected": expected}))
+            self.notices.append(DF.DealFlow.problem_notice(name, value)
+                                or ("app.bad_param", {"name": name, "value": value, "expected": expected}))
         self.setup = M.Setup(read_json("variants.json"))
         self.store = S.Store(window.localStorage)
+        self.deals = DF.DealFlow(self, window, document)
+        self.deals.read_query(self.query, self.notices)
         self.archive = K.Archive(self.store)
         self.replay = None        # the hand being replayed (ui_replay.Replay) on the replay screen
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
@@ -267,6 +275,7 @@ class App:
             sheet.classList.add("eye-sheet")
             sheet.addEventListener("close", create_proxy(self.on_sheet_closed))
 
+        self.deals.build(overlay, create_proxy)
         self.banner = overlay(
             "div", "update-banner", ("role", "status"),
             '<span id="update-text"></span><button type="button" class="btn small" id="update-now" '
@@ -336,7 +345,7 @@ class App:
         why = self.guide.linker(self.cat.lang, choices["variant"])
         html = R.start_menu(self.cat, choices, self.has_save, self.setup,
                             self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new,
-                            self.keep.html(self.cat, self.has_save))
+                            more=DL.daily_button(self.cat), extra=self.keep.html(self.cat, self.has_save))
         if self.rendered.get("menu") != html:
             self.menu.innerHTML = html
             self.rendered["menu"] = html
@@ -414,8 +423,9 @@ class App:
         self.sync_dialog()
 
     def result_html(self, tb):
-        """The end of a hand (ui_scores), with "Replay this hand" (ui_replay)."""
-        return U.result_html(tb, RP.open_button(self.cat))
+        """The end of a hand (ui_scores), with "Replay this hand" (ui_replay) and the deal's
+        duplicate result and buttons (ui_deal_flow)."""
+        return U.result_html(tb, RP.open_button(self.cat) + self.deals.result_html(tb))
 
     def render_replay(self):
         """The replay screen's regions that changed; the focus stays on the control that
@@ -1046,6 +1056,7 @@ class App:
             self.ui.drawn = []
         self.snap = snap
         self.keep.observe(snap, self.game_id(snap))  # the statistics count a hand once it ends
+        self.deals.seen(snap, self.ui.watch)
 
     async def store_save(self):
         """Keep the game in local storage. Fetched from the engine when the player is to
@@ -1112,11 +1123,15 @@ class App:
         self.seed_used = True
         c = self.choices()
         switches = self.setup.changed_switches(c["variant"], c["players"], c.get("table_switches") or {})
-        options = {"variant": c["variant"], "players": c["players"], "target": c["target"],
-                   "switches": switches, "seed": seed, "humans": [] if watch else SE.humans(c, c["players"]),
-                   "bot": c["level"], "bots": SE.bot_levels(c, c["players"]) if not watch else c["seat_levels"],
-                   "expert_think_ms": EXPERT_THINK_MS}
+        options = None if watch else self.deals.start_options(EXPERT_THINK_MS)  # a shared deal, or none
+        options = options or {"variant": c["variant"], "players": c["players"], "target": c["target"],
+                              "switches": switches, "seed": seed,
+                              "humans": [] if watch else SE.humans(c, c["players"]),
+                              "bot": c["level"], "bots": SE.bot_levels(c, c["players"]) if not watch else c["seat_levels"],
+                              "expert_think_ms": EXPERT_THINK_MS}
         res = await self.call("new_game", json.dumps(options))
+        if not watch:
+            self.deals.started(res, res.get("ok"))
         if not res.get("ok"):
             error = res.get("error")
             self.notices.append(lambda cat: cat.error_text(error))
@@ -1154,7 +1169,7 @@ class App:
     def drop_one_shot_params(self):
         """After ?new=1 (and its ?seed) started a game, a reload must resume it."""
         search = window.location.search
-        rest = M.query_without(search, ("new", "seed"))
+        rest = M.query_without(search, ("new", "seed", "deal", "daily"))
         if rest != search:
             window.history.replaceState(None, "", window.location.pathname + rest + window.location.hash)
 
@@ -1171,6 +1186,7 @@ class App:
             self.set_save_aside(text, res.get("error") or {})
             self.render()
             return
+        self.deals.continued(res["snapshot"])
         self.enter_game(res["snapshot"], False)
         await self.after_move()
 
@@ -1308,6 +1324,7 @@ class App:
             else:
                 await self.start_game(False)
         elif act == "new-cancel":
+            self.deals.cancel()
             self.ask_new(False)
         elif act == "new-confirmed":
             self.confirm_new = False
@@ -1375,6 +1392,8 @@ class App:
             self.eye_action(act)
         elif act.startswith("keep-") or act.startswith("stats-"):
             await self.keep.handle(act)
+        elif act in DF.ACTS:
+            await self.deals.handle(act, el)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
             await self.table_action(act, el)
 
@@ -1533,7 +1552,9 @@ class App:
         if early:
             by_id("early-menu").remove()
             self.menu.hidden = False
-        if self.query.get("watch"):
+        if await self.deals.open_pending():
+            pass  # a deal from the link (ui_deal_flow): started, or asking first
+        elif self.query.get("watch"):
             await self.start_game(True)
         elif self.query.get("new"):
             await self.start_game(False)

@@ -191,7 +191,7 @@ def parse_query(search):
         check = _CHECKS.get(name)
         if check is None:
             continue  # not ours (e.g. a tracking parameter): ignored silently
-        ok, parsed, expected = check(value.lower() if name != "seed" else value)
+        ok, parsed, expected = check(value if name in _CASED else value.lower())
         if ok:
             values[name] = parsed
         else:
@@ -247,6 +247,30 @@ def _name(value):
     return ok, value if ok else None, "a game name such as classic"
 
 
+def valid_date(text):
+    """A YYYY-MM-DD text (?daily=; whether it is a day of the calendar is the engine's
+    to say: canasta.duplicate)."""
+    if not isinstance(text, str) or len(text) != 10 or text[4] != "-" or text[7] != "-":
+        return False
+    digits = text[:4] + text[5:7] + text[8:]
+    return all("0" <= ch <= "9" for ch in digits)
+
+
+def _date(value):
+    ok = valid_date(value)
+    return ok, value if ok else None, "YYYY-MM-DD"
+
+
+#: What a deal code (?deal=, ui_deal) may hold: its version, a dot, base64url.
+DEAL_CODE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.="
+
+
+def _deal(value):
+    """A deal code's shape (ui_deal.decode reads it once the page is up)."""
+    ok = 0 < len(value) <= 2000 and all(c in DEAL_CODE_CHARS for c in value)
+    return ok, value if ok else None, "a deal link of this game"
+
+
 _CHECKS = {
     "lang": _choice(("en", "fr")),
     "variant": _name,
@@ -257,7 +281,11 @@ _CHECKS = {
     "new": _flag,
     "target": _target,
     "level": _level,
+    "deal": _deal,
+    "daily": _date,
 }
+#: Parameters whose value is case-sensitive (the others are read in lower case).
+_CASED = ("seed", "deal")
 
 
 def _unquote(text):

@@ -175,14 +175,15 @@ def special_class(code, kinds):
 
 # --------------------------------------------------------------------------- start screen
 
-def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confirm_new=False, extra=""):
+def start_menu(cat, prefs, has_save, setup, guide_href="", why=G.no_links, confirm_new=False, more="", extra=""):
     """The start screen's buttons, then its options (the title and status are in
     index.html): Continue and New game come first, in view without scrolling on any
-    screen, and the settings of a new game below them. ``prefs`` are normalized choices
-    (``Setup.normalize``), ``setup`` the catalog; ``extra`` comes right after the buttons
-    (game files and statistics: ui_keep)."""
+    screen, ``more`` buttons under them (the deal of the day: ui_deal), then ``extra``
+    (game files and statistics: ui_keep), and the settings of a new game below them.
+    ``prefs`` are normalized choices (``Setup.normalize``), ``setup`` the catalog."""
     variant = prefs["variant"]
-    out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new), extra]
+    out = ['<form class="menu" id="start-form" action="#" novalidate>', _menu_buttons(cat, has_save, confirm_new),
+           more, extra]
     # The table's settings sheet (the look: deck, cards, felt, hand order, sounds), reachable
     # before a game too (issue 40): the same sheet, opened by the same command.
     out.append('<div class="field start-settings"><button type="button" class="btn small" id="btn-start-settings"'
@@ -413,6 +414,9 @@ def top_bar(tb):
                    + attr_bool(ui.paused) + '">' + esc(label) + '</button>')
     out.append(lang_button(cat))
     out.append(E.tool_buttons(cat, ui.look))
+    if not ui.watch:  # "Share this deal" (issue 41, ui_deal): the hand's cards, from the player's seat
+        out.append('<button type="button" class="btn small" id="btn-share" data-act="share" aria-haspopup="dialog">'
+                   + esc(cat.t("deal.share_short")) + '</button>')
     out.append('<button type="button" class="btn small" id="btn-menu" data-act="menu">'
                + esc(cat.t("actions.menu")) + '</button></div></div>')
     return "".join(out)

@@ -9,7 +9,7 @@
 # Failures have the protocol's one envelope (canasta.protocol.error_reply: {"ok": false, "v",
 # "error": {"code", "params", "message"}}), so the UI can always parse what it gets; the
 # worker adds two codes:
-#   host_unavailable   canasta.host (or the function) is missing in this engine
+#   host_unavailable   canasta.host or canasta.duplicate (or the function) is missing in this engine
 #   worker_exception   an exception escaped canasta.host (a bug: the host never raises);
 #                      params: {"type", "traceback"}
 import json
@@ -23,6 +23,10 @@ try:
     from canasta import host
 except ImportError:
     host = None
+try:
+    from canasta import duplicate
+except ImportError:  # an engine from before issue 41
+    duplicate = None
 
 
 def _error(code, message, **params):
@@ -30,7 +34,7 @@ def _error(code, message, **params):
 
 
 def _call(name, *args):
-    function = getattr(host, name, None)
+    function = getattr(duplicate if name in DUPLICATE_CALLS else host, name, None)
     if function is None:
         return _error(
             "host_unavailable",
@@ -66,6 +70,11 @@ HOST_CALLS = ("catalog", "new_game", "snapshot", "play", "act", "bot_step", "hin
               "example_start", "example_frames", "example_act", "example_show_me", "example_restart")
 
 
+#: canasta.duplicate's calls (issue 41): the expert's score on a deal, run in a second
+#: engine worker while the player plays, and the deal of the day's seed.
+DUPLICATE_CALLS = ("expert_result", "daily")
+
+
 def _wrapper(name):
     def call(*args):
         return _call(name, *args)
@@ -74,7 +83,7 @@ def _wrapper(name):
     return call
 
 
-for _name in HOST_CALLS:
+for _name in HOST_CALLS + DUPLICATE_CALLS:
     globals()[_name] = _wrapper(_name)
 
-__export__ = ["ping", *HOST_CALLS]
+__export__ = ["ping", *HOST_CALLS, *DUPLICATE_CALLS]

@@ -30,16 +30,27 @@ from .views import view
 
 RECORD_FORMAT = "canasta-record"
 RECORD_VERSION = 1
+#: The latest hand a game may start at (a shared deal of a later hand, ``first_hand``):
+#: each hand before it is shuffled and set aside, so the bound keeps that cheap.
+MAX_FIRST_HAND = 200
 
 
 class Game:
     """A game of Canasta to the target score (RULES.md 2 "Game end")."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int = 0, first_dealer: int | None = None,
-                 players: int | None = None) -> None:
+                 players: int | None = None, first_hand: int = 1, scores: tuple[int, ...] | None = None) -> None:
+        """``first_hand`` and ``scores`` start the game at a later hand of the game this
+        seed deals, with the scores the sides had then (a shared deal, issue 41): the
+        same cards, the same dealer and the same initial-meld minimum as that hand."""
         self.rules = get_variant(rules, players) if isinstance(rules, str) else rules
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise NotationError("bad_seed", f"a seed is an integer, not {seed!r}")
+        if isinstance(first_hand, bool) or not isinstance(first_hand, int) or not 1 <= first_hand <= MAX_FIRST_HAND:
+            raise NotationError("bad_record", f"first hand: a number from 1 to {MAX_FIRST_HAND}")
+        start = (0,) * self.rules.sides if scores is None else tuple(scores)
+        if len(start) != self.rules.sides or not all(type(x) is int for x in start):
+            raise NotationError("bad_record", f"scores: one integer per side ({self.rules.sides})")
         self.seed = seed
         self._rng = random.Random(seed)
         n = self.rules.players
@@ -49,12 +60,21 @@ class Game:
         self.first_dealer = lot if first_dealer is None else first_dealer
         if not 0 <= self.first_dealer < n:
             raise NotationError("bad_record", f"first dealer {self.first_dealer} is not a seat")
-        self.scores: tuple[int, ...] = (0,) * self.rules.sides
+        self.first_hand = first_hand
+        self.start_scores = start
+        self.scores: tuple[int, ...] = start
         self.target = self.rules.target
         self.hand_actions: list[list[str]] = [[]]
         self.results: list[tuple[SideScore, ...]] = []
         self.winner: int | None = None
-        self.state: HandState = deal(self.rules, self._rng, self.first_dealer, self.scores)
+        # Every hand's deal comes from the one generator, in turn: a later hand's cards
+        # depend on the deals before it (not on their play), so those are shuffled and set
+        # aside, and the deal passes clockwise as it would have.
+        dealer = self.first_dealer
+        for _ in range(first_hand - 1):
+            deal(self.rules, self._rng, dealer, start)
+            dealer = (dealer + 1) % n
+        self.state: HandState = deal(self.rules, self._rng, dealer, self.scores)
         #: the discard pile as dealt (the upcard and any card turned over it): seen by all.
         self.dealt_discard = self.state.discard
 
@@ -67,6 +87,11 @@ class Game:
     @property
     def hand_over(self) -> bool:
         return self.state.over
+
+    @property
+    def hand_number(self) -> int:
+        """The hand in play, counted from the seed's first deal (1, 2, ...)."""
+        return self.first_hand - 1 + len(self.hand_actions)
 
     def legal_actions(self) -> LegalActions:
         return legal_actions(self.state)
@@ -118,7 +143,7 @@ class Game:
             "dealt_discard": [c.text for c in self.dealt_discard],
             "game_scores": list(self.scores),
             "target": self.target,
-            "hand_number": len(self.hand_actions),
+            "hand_number": self.hand_number,
             "game_over": self.over,
             "winner": self.winner,
             "last_hand": [s.to_dict() for s in self.results[-1]] if self.state.over and self.results else None,
@@ -143,6 +168,10 @@ class Game:
         }
         if "rules" in pos:
             out["rules"] = pos["rules"]
+        if self.first_hand != 1 or any(self.start_scores):
+            # a game started at a shared deal's hand (optional: older records lack it)
+            out["first_hand"] = self.first_hand
+            out["start_scores"] = list(self.start_scores)
         return out
 
     @classmethod
@@ -166,7 +195,12 @@ class Game:
                            for h in hands)):
             raise NotationError("bad_record", f"hands: expected a list of lists of actions (texts of at most "
                                 f"{MAX_ACTION_TEXT} characters)")
-        game = cls(rules, seed, first_dealer=dealer)
+        first_hand = data.get("first_hand", 1)
+        start = data.get("start_scores")
+        if start is not None and not isinstance(start, list):
+            raise NotationError("bad_record", "start_scores: expected a list of integers")
+        game = cls(rules, seed, first_dealer=dealer, first_hand=first_hand,  # type: ignore[arg-type]
+                   scores=None if start is None else tuple(start))
         for h, actions in enumerate(hands):
             if h:
                 try:

@@ -16,7 +16,8 @@ Shapes:
   "seed": int (required), "humans": [seats] (default [0]), "bot": "good",
   "bots": {"<seat>": level}, "expert_rollouts": int, "expert_think_ms": int,
   "switches": {switch id: option},
-  "rules": {overrides}}``; missing ones take the preset's values. ``bot`` is the
+  "rules": {overrides}, "start": {"hand": int, "scores": [int per side]}}``; missing
+  ones take the preset's values. ``bot`` is the
   table's difficulty, ``bots`` a level per seat (the advanced panel) over it: a level is
   a bot name of ``canasta.bots`` (``beginner``, ``casual``, ``good``, ``expert``,
   ``random``, ``basic``) or its number 1-4; ``expert_rollouts`` the expert's budget
@@ -25,7 +26,8 @@ Shapes:
   default none: the budget alone decides, the same way on every machine; with a cap a
   slow machine stops sooner and may choose otherwise). Switches (``canasta.switches``)
   apply first, then the target, then the overrides; a switch that does not apply to the
-  preset is refused.
+  preset is refused. ``start`` begins the game at that hand of the seed's game with
+  those scores (a shared deal of a later hand: ``Game(first_hand=, scores=)``).
 - catalog (``catalog``): every preset with its player counts and applicable switches
   (``canasta.catalog``), for the start screen.
 - every reply is the protocol's envelope (``canasta.protocol``): ``{"ok": true, "v": 1,
@@ -92,7 +94,7 @@ from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
 from .errors import CanastaError, RecordFileError, RulesError, echo
-from .game import Game
+from .game import MAX_FIRST_HAND, Game
 from .limits import MAX_ACTION_TEXT, loads
 from .intents import resolve
 from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
@@ -112,7 +114,9 @@ SAVE_VERSION = 1
 #: three actions each) and the player's own turn before it, for "since your turn".
 LOG_SIZE = 24
 _OPTION_KEYS = frozenset({"variant", "players", "target", "seed", "humans", "bot", "bots", "expert_rollouts",
-                          "expert_think_ms", "switches", "rules"})
+                          "expert_think_ms", "switches", "rules", "start"})
+#: The bound of a starting score in the ``start`` option (a shared deal's game scores).
+MAX_START_SCORE = 1_000_000
 #: The table's difficulty when the options name none (issue 5: "defaulting to good").
 DEFAULT_BOT = "good"
 
@@ -275,6 +279,8 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     options = {"variant": rules.name, "players": rules.players, "target": rules.target, "seed": seed,
                "humans": sorted(h for h in humans if h is not None), "bot": bot,
                "switches": dict(switches), "rules": dict(overrides)}
+    if "start" in data:
+        options["start"] = _start_option(data["start"], rules, code)
     if per_seat:
         options["bots"] = per_seat
     if rollouts is not None:
@@ -282,6 +288,28 @@ def _options(data: Any, code: str) -> tuple[dict[str, Any], Rules]:
     if think_ms is not None:
         options["expert_think_ms"] = int(think_ms)
     return options, rules
+
+
+def _start_option(value: Any, rules: Rules, code: str) -> dict[str, Any]:
+    """The ``start`` option, checked: the hand of the seed's game to start at and the
+    sides' scores then (a shared deal of a later hand, issue 41; ``Game(first_hand=,
+    scores=)``)."""
+    hand = _int(value.get("hand")) if isinstance(value, dict) else None
+    scores = value.get("scores") if isinstance(value, dict) else None
+    if (hand is None or not 1 <= hand <= MAX_FIRST_HAND or set(value) - {"hand", "scores"}
+            or not isinstance(scores, list) or len(scores) != rules.sides
+            or any(_int(x) is None or not -MAX_START_SCORE <= int(x) <= MAX_START_SCORE for x in scores)):
+        raise HostError(code, f"start: {{\"hand\": 1 to {MAX_FIRST_HAND}, \"scores\": one integer per side "
+                        f"({rules.sides}), each within {MAX_START_SCORE}}}", field="start")
+    return {"hand": hand, "scores": [int(x) for x in scores]}
+
+
+def _game(rules: Rules, options: dict[str, Any]) -> Game:
+    """The game the options deal: from the seed's first hand, or from ``start``."""
+    start = options.get("start") or {"hand": 1, "scores": None}
+    scores = start["scores"]
+    return Game(rules, seed=options["seed"], first_hand=start["hand"],
+                scores=None if scores is None else tuple(scores))
 
 
 def _level(value: Any, code: str, field: str) -> str:
@@ -318,7 +346,7 @@ class Host:
         if not isinstance(options, str):
             raise HostError("bad_options", "the options are not JSON")
         opts, rules = _options(loads(options, "bad_options", "the options", "bad_options"), "bad_options")
-        return self._switch(Game(rules, seed=opts["seed"]), opts, [], lambda: self._snapshot(self._viewer()))
+        return self._switch(_game(rules, opts), opts, [], lambda: self._snapshot(self._viewer()))
 
     @_guarded
     def snapshot(self, seat: int) -> str:
@@ -373,7 +401,7 @@ class Host:
             raise HostError("not_bot_turn", f"seat {seat} is a human's", turn=seat)
         legal = tuple(game.legal_actions())  # a plain tuple: the list, without the state behind it
         name = self._bot_name(seat)
-        bot = self._make_bot(name, _bot_seed(game.seed, seat, len(game.hand_actions), len(game.hand_actions[-1])))
+        bot = self._make_bot(name, _bot_seed(game.seed, seat, game.hand_number, len(game.hand_actions[-1])))
         action = bot.choose(self._view(seat), legal)
         if action not in legal:
             raise HostError("internal_error", f"bot {name!r} chose an action not listed: {action}",
@@ -395,7 +423,7 @@ class Host:
                             turn=-1 if game.hand_over else game.state.turn)
         legal = tuple(game.legal_actions())
         view = self._view(s)
-        bot = self._make_bot("expert", _bot_seed(game.seed, s, len(game.hand_actions),
+        bot = self._make_bot("expert", _bot_seed(game.seed, s, game.hand_number,
                                                  len(game.hand_actions[-1])) ^ 0x5EED)
         action = bot.choose(view, legal)
         return _dumps(ok_reply({"action": str(action), "hint": action_record(game.state, action).to_json(),
@@ -558,7 +586,7 @@ class Host:
         return self._need_game().view(seat)
 
     def _apply(self, game: Game, action: Any, reason: dict[str, Any] | None = None) -> None:
-        entry = move_entry(game.state, action, len(game.hand_actions), reason)
+        entry = move_entry(game.state, action, game.hand_number, reason)
         game.apply(action)  # raises with the game unchanged
         self._log.append(entry)
         del self._log[:-LOG_SIZE]
@@ -603,7 +631,9 @@ class Host:
                             f"(this engine reads version {SAVE_VERSION})")
         opts, rules = _options(data.get("options"), "bad_save")
         game = Game.from_record(data.get("record"))
-        if game.rules != rules or game.seed != opts["seed"]:
+        start = opts.get("start") or {"hand": 1, "scores": [0] * rules.sides}
+        if (game.rules != rules or game.seed != opts["seed"] or game.first_hand != start["hand"]
+                or list(game.start_scores) != start["scores"]):
             raise HostError("bad_save", "the options and the record do not describe the same game")
         return game, opts
 
@@ -614,7 +644,8 @@ def _replay_log(game: Game, humans: frozenset[int]) -> list[dict[str, Any]]:
     was played in (the pile's size for a take, a bot's reason). Only the last
     :data:`LOG_SIZE` actions are kept, so only theirs are explained."""
     record = game.record()
-    replay = Game(game.rules, game.seed, first_dealer=game.first_dealer)
+    replay = Game(game.rules, game.seed, first_dealer=game.first_dealer, first_hand=game.first_hand,
+                  scores=game.start_scores)
     total = sum(len(h) for h in record["hands"])
     out: list[dict[str, Any]] = []
     step = 0
@@ -628,7 +659,7 @@ def _replay_log(game: Game, humans: frozenset[int]) -> list[dict[str, Any]]:
             if step >= total - LOG_SIZE and seat not in humans:
                 reason = explain(replay.view(seat), tuple(replay.legal_actions()), action)
             if step >= total - LOG_SIZE:
-                out.append(move_entry(replay.state, action, h + 1, reason))
+                out.append(move_entry(replay.state, action, replay.hand_number, reason))
             replay.apply(action)
             step += 1
     return out

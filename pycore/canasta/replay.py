@@ -58,7 +58,7 @@ def hand_frames(data: Any, hand: int, seat: int = 0) -> dict[str, Any]:
     frames = [_frame(game, seat, everyone, None)]
     for text in data["hands"][n - 1]:
         action = parse_action(text)  # Game.from_record read every one of them already
-        entry = move_entry(game.state, action, n)
+        entry = move_entry(game.state, action, game.hand_number)  # a shared deal's game counts from its seed's
         try:
             game.apply(action)
         except CanastaError as e:  # cannot happen after from_record: said, never raised past the host
@@ -74,7 +74,7 @@ def _frame(game: Game, seat: int, everyone: tuple[int, ...], entry: dict[str, An
     (so the table marks it as a seat's latest turn)."""
     moves = len(game.hand_actions[-1])
     snap = snapshot(game.state, seat, moves, everyone)
-    snap["view"]["hand_number"] = len(game.hand_actions)
+    snap["view"]["hand_number"] = game.hand_number
     snap["view"]["target"] = game.target
     snap["log"] = [entry] if entry is not None else []
     return {"snapshot": snap, "move": entry}

@@ -13,7 +13,8 @@ from typing import Any, Callable
 from canasta import recordfile
 from canasta.game import Game
 from canasta.host import Host
-from game_helpers import SAVE_KEY, catalog, near_hand_end, open_page, saved_once, wait_human_turn
+from canasta.replay import hand_frames
+from game_helpers import SAVE_KEY, Mirror, catalog, near_hand_end, open_page, saved_once, wait_human_turn
 from playwright.sync_api import Page, expect
 from site_helpers import AXE, Watched, serious_axe_violations
 
@@ -144,4 +145,38 @@ def test_a_sound_file_asks_before_replacing_the_game_in_progress(watched: Callab
     page.wait_for_selector('#game:not([hidden])')
     kept = json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})"))
     assert kept["options"]["seed"] == 11
+    assert w.errors == []
+
+
+def test_a_file_with_a_finished_hand_opens_in_the_replay(watched: Callable[..., Watched], site_url: str,
+                                                         tmp_path: Path) -> None:
+    """'Replay it' (a file holding a finished hand) opens the replay screen on the file's
+    last finished hand; a file whose first hand is still being played offers no replay."""
+    mirror = Mirror(28, 2)
+    while not mirror.snap["hand_over"]:
+        mirror.play(mirror.choose())
+    meta = json.dumps({"names": ["A", "B"], "started": "2026-12-01", "exported": "2026-12-02"})
+    text = json.loads(mirror.host.export_record(meta))["text"]
+    path = tmp_path / "finished.canasta.json"
+    path.write_text(text, encoding="utf-8")
+    frames = hand_frames(json.loads(text)["record"], 1, 0)["frames"]
+    unfinished = Host()
+    unfinished.new_game(json.dumps({"seed": 11, "players": 2}))
+    other = tmp_path / "unfinished.canasta.json"
+    other.write_text(json.loads(unfinished.export_record(meta))["text"], encoding="utf-8")
+
+    w = watched(viewport={"width": 390, "height": 844})
+    page = open_page(w, f"{site_url}?lang=en&speed=instant")
+    page.set_input_files("#keep-file", str(other))
+    expect(page.locator("#keep-continue")).to_be_visible()
+    assert page.locator("#keep-replay").count() == 0
+    page.set_input_files("#keep-file", str(path))
+    page.click("#keep-replay")
+    replay = page.locator("#replay")
+    expect(replay).to_be_visible()
+    expect(replay).to_have_attribute("data-total", str(len(frames) - 1))
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(len(frames) - 1))
+    totals = {s["side"]: s["total"] for s in frames[-1]["snapshot"]["last_hand"]}
+    expect(page.locator("#rp-sheet tfoot tr.total td")).to_have_text([str(totals[0]), str(totals[1])])
     assert w.errors == []

@@ -74,6 +74,7 @@ LAYERS: dict[str, int] = {
     "canasta.recordfile": 7,
     # 8: the app's engine host
     "canasta.host": 8,
+    "canasta.duplicate": 8,  # plays a deal through a Host of its own (issue 41)
     # 9: the lab and the command line, apart from the core (LAB)
     "canasta.lab": 9,
     "canasta.lab.cli": 9,

@@ -234,6 +234,18 @@ out("arranged", [A.positions(["5S", "KH", "5S", "JK"], ["JK", "5S", "QC"]), A.sh
 for lang in ("en", "fr"):
     out("eye " + lang, [E.help_sheet(cats[lang], False), E.settings_sheet(cats[lang], look),
                         E.tool_buttons(cats[lang], look)])
+import ui_deal as DL  # noqa: E402
+
+deal = DL.check({"variant": "classic", "players": 4, "target": 5000, "seed": 281474976710655, "hand": 3,
+                 "scores": [150, -820], "seat": 2, "bots": {"1": "expert"}, "switches": {"x": "y"}})
+code = DL.encode(deal)
+out("deal", [code, DL.decode(code) == deal, DL.decode(code[:-3]), DL.decode("1.@@"), DL.b64decode(DL.b64encode(b"\x00\xffab")),
+             DL.game_options(deal, 800), DL.date_of(2026, 3, 9), M.parse_query("?deal=" + code + "&daily=2026-1-1")])
+for lang in ("en", "fr"):
+    out("duplicate " + lang, [DL.result_section(cats[lang], ([120, 5], None, [[80, 0], [0, 20]]), True, "2026-12-04"),
+                              DL.duplicate_html(cats[lang], ([120, 700], [340, 10], [[80, 5]]), False),
+                              DL.share_sheet(cats[lang], "https://x/?deal=" + code, True), DL.daily_button(cats[lang])])
+
 import ui_archive as K  # noqa: E402
 import ui_store as S  # noqa: E402
 import ui_replay as RP  # noqa: E402
