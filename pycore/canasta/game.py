@@ -199,7 +199,7 @@ class Game:
         start = data.get("start_scores")
         if start is not None and not isinstance(start, list):
             raise NotationError("bad_record", "start_scores: expected a list of integers")
-        game = cls(rules, seed, first_dealer=dealer, first_hand=first_hand,  # type: ignore[arg-type]
+        game = cls(rules, seed, first_dealer=dealer, first_hand=first_hand,
                    scores=None if start is None else tuple(start))
         for h, actions in enumerate(hands):
             if h:
