@@ -72,7 +72,7 @@ await asyncio.sleep(0)
 import ui_render as R
 import ui_replay as RP
 import ui_scores as U
-import ui_archive as K
+import ui_archive as AR
 import ui_seats as SE
 import ui_store as S
 import ui_text
@@ -146,7 +146,7 @@ class App:
         self.store = S.Store(window.localStorage)
         self.deals = DF.DealFlow(self, window, document)
         self.deals.read_query(self.query, self.notices)
-        self.archive = K.Archive(self.store)
+        self.archive = AR.Archive(self.store)
         self.replay = None        # the hand being replayed (ui_replay.Replay) on the replay screen
         self.prefs = self.store.load_prefs(ui_text.lang_from_locale(window.navigator.language))
         self.prefs["look"] = E.valid_look(self.prefs.get("look"))
