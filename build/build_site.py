@@ -31,6 +31,7 @@ netlify.toml can serve them with long immutable caching: a new version is a new 
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib.util
 import io
@@ -163,17 +164,38 @@ def fill(text: str, values: dict[str, str], where: str) -> str:
     return PLACEHOLDER.sub(one, text)
 
 
-def blank_comments(text: str) -> str:
-    """Python source with every line that holds only a comment left empty. The page's
-    modules are downloaded on a first visit (precached: the 13.5 MB budget of issue 39),
-    and their comments are for readers of web/, not for MicroPython; empty lines keep
-    every line number, so a traceback from the page still points into web/. Comments
-    are found by ``tokenize``, so a '#' inside a string is never touched."""
+def slim_source(text: str) -> str:
+    """Python source without its comments and docstrings, every line kept where it is.
+    The page's modules are downloaded on a first visit (precached: the 13.5 MB budget of
+    issue 39), and their comments and docstrings are for readers of web/, not for
+    MicroPython (no page module reads ``__doc__``: tests/web/test_module_names.py).
+    A comment-only line is left empty, a comment after code is cut; a docstring that
+    fills its own lines becomes ``""`` on its first line and empty lines after it (a
+    body that was only a docstring stays a body). Empty lines keep every line number, so
+    a traceback from the page still points into web/. Comments are found by
+    ``tokenize`` and docstrings by ``ast``, so a '#' or a string inside code is never
+    touched."""
     lines = text.splitlines(keepends=True)
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        row, col = token.start
-        if token.type == tokenize.COMMENT and not lines[row - 1][:col].strip():
-            lines[row - 1] = "\n"
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        first = node.body[0] if node.body else None
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str) and first.end_lineno is not None):
+            continue
+        head, tail = lines[first.lineno - 1], lines[first.end_lineno - 1]
+        if head[:first.col_offset].strip() or tail[first.end_col_offset or 0:].strip():
+            continue  # shares a line with code: left as it is
+        lines[first.lineno - 1] = head[:first.col_offset] + '""\n'
+        for row in range(first.lineno, first.end_lineno):
+            lines[row] = "\n"
+    cuts: dict[int, int] = {}
+    for token in tokenize.generate_tokens(io.StringIO("".join(lines)).readline):
+        if token.type == tokenize.COMMENT:
+            cuts[token.start[0] - 1] = token.start[1]
+    for row, col in cuts.items():
+        code = lines[row][:col].rstrip()
+        lines[row] = code + "\n" if code else "\n"
     return "".join(lines)
 
 
@@ -194,7 +216,7 @@ def copy_web(web: Path, out: Path, values: dict[str, str]) -> None:
             dst.write_text(text, encoding="utf-8")
         elif src.suffix == ".py":
             dst.parent.mkdir(parents=True, exist_ok=True)
-            dst.write_text(blank_comments(src.read_text(encoding="utf-8")), encoding="utf-8")
+            dst.write_text(slim_source(src.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             copy_file(src, dst)
 
@@ -487,6 +509,37 @@ def game_stdlib_files(listing: Path = GAME_STDLIB_LIST) -> list[str]:
             if line.strip() and not line.startswith("#")]
 
 
+def same_code(a: str, b: str) -> bool:
+    """Whether two sources are the same code once docstrings are emptied (what
+    slim_source may change)."""
+    def dump(text: str) -> str:
+        tree = ast.parse(text)
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                    and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                body[0].value.value = ""
+        return ast.dump(tree)
+    return dump(a) == dump(b)
+
+
+def slim_stdlib(data: bytes) -> bytes:
+    """A standard-library module without its comments and docstrings (slim_source), as
+    ``python -OO`` drops docstrings: the library is written to run so (its docstrings are
+    then None; here ""). Pyodide's Python is newer than the one building the site, so a
+    module this Python cannot parse, or whose code would read differently after the cut
+    (checked by comparing the syntax trees), is kept as it is."""
+    try:
+        text = data.decode("utf-8")
+        slim = slim_source(text)
+        if not same_code(text, slim):
+            return data
+    except (SyntaxError, UnicodeDecodeError, ValueError, tokenize.TokenError):
+        return data
+    return slim.encode("utf-8")
+
+
 def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
     """Write the zip of `src`'s entries named in `keep` (and the folders holding them), in
     `src`'s order with its timestamps and modes, deflated at level 9, under
@@ -505,7 +558,10 @@ def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
             entry = zipfile.ZipInfo(info.filename, info.date_time)
             entry.external_attr = info.external_attr
             entry.compress_type = zipfile.ZIP_DEFLATED if not info.is_dir() else zipfile.ZIP_STORED
-            target.writestr(entry, source.read(info), compresslevel=9)
+            data = source.read(info)
+            if info.filename.endswith(".py"):
+                data = slim_stdlib(data)
+            target.writestr(entry, data, compresslevel=9)
     data = buffer.getvalue()
     rel = f"stdlib/{hashlib.sha256(data).hexdigest()[:12]}/{STDLIB_ZIP}"
     (out / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import time
+import tokenize
 from pathlib import Path
 from typing import Any, Callable
 
@@ -200,17 +203,34 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
     assert size <= 13_500_000, f"the precache holds {size / 1e6:.2f} MB"
 
 
-def test_the_page_modules_are_served_without_their_comment_lines(site_dir: Path) -> None:
-    """The precache's Python holds no comment-only lines (build_site.blank_comments), and
-    keeps every line where it is, so a traceback from the page points into web/."""
-    source = 'x = """\n# inside a string: kept\n"""\n    # a comment: gone\ny = "#"  # after code: kept\n'
-    assert build_site.blank_comments(source) == 'x = """\n# inside a string: kept\n"""\n\ny = "#"  # after code: kept\n'
+def _blank_docstrings(tree: ast.AST) -> str:
+    """The tree's dump with every docstring emptied (what slim_source may change)."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            body[0].value.value = ""
+    return ast.dump(tree)
+
+
+def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_dir: Path) -> None:
+    """The precache's Python holds no comments and no docstrings (build_site.slim_source),
+    the same code otherwise, and keeps every line where it is, so a traceback from the
+    page points into web/."""
+    source = ('"""Doc."""\nx = """\n# inside a string: kept\n"""\n    # a comment: gone\ny = "#"  # after code: cut\n'
+              'def f():\n    """Only a docstring,\n    on two lines."""\ndef g(): """shares its line"""; return 1\n')
+    assert build_site.slim_source(source) == ('""\nx = """\n# inside a string: kept\n"""\n\ny = "#"\n'
+                                              'def f():\n    ""\n\ndef g(): """shares its line"""; return 1\n')
     web = Path(build_site.WEB)
-    for src in sorted(web.glob("ui_*.py")) + [web / "main.py"]:
-        served = (site_dir / src.name).read_text(encoding="utf-8").splitlines()
-        lines = src.read_text(encoding="utf-8").splitlines()
-        assert len(served) == len(lines), src.name
-        assert [s for s in served if s.strip()] == [x for x in lines if x.strip() and not x.lstrip().startswith("#")]
+    for src in sorted(web.glob("*.py")):
+        served = (site_dir / src.name).read_text(encoding="utf-8")
+        text = src.read_text(encoding="utf-8")
+        assert len(served.splitlines()) == len(text.splitlines()), src.name
+        assert "#" not in "".join(t.string for t in tokenize.generate_tokens(io.StringIO(served).readline)
+                                  if t.type == tokenize.COMMENT), src.name
+        assert _blank_docstrings(ast.parse(served)) == _blank_docstrings(ast.parse(text)), src.name
+
 
 
 def test_update_waits_until_the_page_applies_it(
