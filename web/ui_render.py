@@ -449,15 +449,18 @@ def turn_line(tb):
         return esc(cat.t("table.turn_of", name=name))
     if tb.my_turn:
         if tb.phase == "answer":
-            return esc(cat.t("table.turn_you_answer"))
-        if tb.phase == "draw":
-            return esc(cat.t("table.turn_you_draw"))
-        text = cat.t("table.turn_you_play")
-        if v.get("permission") == "yes":
-            text = cat.t("table.permission_yes")
-        elif v.get("permission") == "no":
-            text = text + " " + cat.t("table.permission_no")
-        return esc(text)
+            text = cat.t("table.turn_you_answer")
+        elif tb.phase == "draw":
+            text = cat.t("table.turn_you_draw")
+        else:
+            text = cat.t("table.turn_you_play")
+            if v.get("permission") == "yes":
+                text = cat.t("table.permission_yes")
+            elif v.get("permission") == "no":
+                text = text + " " + cat.t("table.permission_no")
+        # pass-and-play (issue 41): with several people at the device, whose turn it is
+        me = ui.names.get(str(tb.viewer)) if len(ui.names) > 1 else None
+        return esc(cat.t("seats.turn_named", name=me, text=text) if me else text)
     return esc(cat.t("table.thinking", name=name))
 
 

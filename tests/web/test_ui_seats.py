@@ -141,3 +141,16 @@ def test_the_table_names_the_other_people() -> None:
     tb = R.Table(en, snap, ui)  # seat 0's table
     assert tb.seat_name(2) == "Ben (" + en.t("table.partner") + ")"
     assert tb.seat_name(0) == en.t("table.you") and tb.seat_name(1) == en.t("table.left")
+
+
+def test_the_turn_line_names_the_person_when_several_share_the_device() -> None:
+    snaps = (json.loads(Host().new_game(json.dumps({"seed": seed, "players": 4, "humans": [0, 2]})))
+             for seed in range(1, 40))
+    snap = next(s for s in snaps if s["human_turn"] and s["turn"] == 0)  # seat 0 plays first
+    en = CATS["en"]
+    ui = R.UIState()
+    alone = R.turn_line(R.Table(en, snap, ui))
+    assert alone == R.esc(en.t("table.turn_you_draw"))
+    ui.names = {"0": "Ann", "2": "Ben"}
+    assert R.turn_line(R.Table(en, snap, ui)) == R.esc(en.t("seats.turn_named", name="Ann", text=en.t("table.turn_you_draw")))
+    assert "Ann" in R.turn_line(R.Table(CATS["fr"], snap, ui))
