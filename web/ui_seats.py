@@ -31,10 +31,12 @@ def clean_name(text):
     return " ".join(str(text or "").split())[:MAX_NAME]
 
 
-def default_name(cat, seat):
-    """The name a human seat has until the player types one: "You" for the first seat,
-    "Player 2"... for the others (numbered as people count, from 1)."""
-    return cat.t("seats.you") if seat == 0 else cat.t("seats.player", n=seat + 1)
+def default_name(cat, seat, alone=False):
+    """The name a human seat has until the player types one: "Player 1", "Player 2"...
+    (numbered as seats count, from 1); "You" for the first seat of a player alone with the
+    bots. With several people at the device nobody is "You": the partner's box would read
+    "You (Partner)" on the other person's table."""
+    return cat.t("seats.you") if seat == 0 and alone else cat.t("seats.player", n=seat + 1)
 
 
 def chosen_names(prefs):
@@ -52,9 +54,10 @@ def chosen_names(prefs):
 def names(cat, prefs, players):
     """Every human seat's name for a new game: {seat as text: name}."""
     typed = chosen_names(prefs)
+    seated = humans(prefs, players)
     out = {}
-    for seat in humans(prefs, players):
-        out[str(seat)] = typed.get(str(seat)) or default_name(cat, seat)
+    for seat in seated:
+        out[str(seat)] = typed.get(str(seat)) or default_name(cat, seat, len(seated) == 1)
     return out
 
 
@@ -146,7 +149,7 @@ def panel(cat, prefs, sides, level_label, esc):
             out.append('<label class="seat-name"><span class="sr-only">' + esc(cat.t("seats.name", seat=label))
                        + '</span><input type="text" id="' + name_id + '" name="seat_name" data-seat="' + str(seat)
                        + '" maxlength="' + str(MAX_NAME) + '" autocomplete="off" value="'
-                       + esc(typed.get(str(seat), "")) + '" placeholder="' + esc(default_name(cat, seat))
+                       + esc(typed.get(str(seat), "")) + '" placeholder="' + esc(default_name(cat, seat, not several))
                        + '"></label>')
         out.append('</div>')
     out.append('</details>')

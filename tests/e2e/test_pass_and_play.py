@@ -215,7 +215,7 @@ def test_one_human_has_no_cover_and_the_cover_speaks_french(watched: Callable[..
     page.wait_for_selector('#game[data-cover]:not([data-cover=""])', state="attached")
     page.wait_for_selector('#game[data-cover="pass"]', state="attached")  # after the bots' moves, if any
     turn = int(page.get_attribute("#game", "data-turn") or "0")
-    name = FR.t("seats.you") if turn == 0 else FR.t("seats.player", n=turn + 1)
+    name = FR.t("seats.player", n=turn + 1)  # with two people, seat 0 is "Joueur 1", not "Vous"
     expect(page.locator("#cover-title")).to_have_text(FR.t("seats.pass", name=name))
     expect(page.locator("#cover-ok")).to_have_text(FR.t("seats.its_me", name=name))
     assert serious_axe_violations(page) == []

@@ -34,8 +34,10 @@ def test_seats_names_and_levels_from_the_settings() -> None:
     assert SE.humans(prefs, 4) == [0, 2]
     assert SE.bot_levels(prefs, 4) == {"3": "expert"}
     en, fr = CATS["en"], CATS["fr"]
-    assert SE.names(en, prefs, 4) == {"0": "You", "2": "Ben Smith"}
-    assert SE.names(fr, prefs, 4) == {"0": "Vous", "2": "Ben Smith"}
+    # several people: nobody is "You" (the partner's box would read "You (Partner)")
+    assert SE.names(en, prefs, 4) == {"0": "Player 1", "2": "Ben Smith"}
+    assert SE.names(fr, prefs, 4) == {"0": fr.t("seats.player", n=1), "2": "Ben Smith"}
+    assert SE.names(en, {"players": 4}, 4) == {"0": "You"}  # alone with the bots
     SE.set_name(prefs, 2, "   ")  # an empty name brings back the default
     assert SE.names(en, prefs, 4)["2"] == en.t("seats.player", n=3) == "Player 3"
     # a seat that becomes a bot keeps no human name in the game; its level is its own
