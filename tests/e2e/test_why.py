@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from game_helpers import WEB, catalog, click_cards, meld_seed, open_page, refusal, wait_human_turn
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from site_helpers import Watched, _load, wait_controlled
 
 EN = catalog("en")
@@ -153,12 +154,19 @@ def test_rule_links_of_the_start_screen_and_table_lead_to_sections(
     wait_controlled(page)
     minimum.click()
     expect(page.locator("#guide-panel")).to_have_attribute("data-state", "shown")
-    page.wait_for_load_state("networkidle")  # the section's examples too
+    try:  # the section's examples too, where the machine lets the network settle
+        page.wait_for_load_state("networkidle", timeout=30_000)
+    except PlaywrightTimeoutError:
+        pass  # still loading (a busy machine): what the offline step checks does not need them
     page.keyboard.press("Escape")
+    online_errors = len(w.errors)
     w.context.set_offline(True)
     minimum.click()
     expect(page.locator("#guide-panel")).to_have_attribute("data-state", "shown")
     expect(page.locator("#guide-panel-title")).to_have_text(parser.titles[anchor].strip())
     page.keyboard.press("Escape")
     w.context.set_offline(False)
+    # A fetch still running when the network went (an example's frame) fails, and the
+    # browser says so in the console: expected offline; any other error still counts.
+    w.errors[online_errors:] = [e for e in w.errors[online_errors:] if "Failed to load resource: net::ERR_" not in e]
     w.assert_clean()
