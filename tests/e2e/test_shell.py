@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import time
@@ -203,17 +202,6 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
     assert size <= 13_500_000, f"the precache holds {size / 1e6:.2f} MB"
 
 
-def _blank_docstrings(tree: ast.AST) -> str:
-    """The tree's dump with every docstring emptied (what slim_source may change)."""
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                and isinstance(body[0].value.value, str):
-            body[0].value.value = ""
-    return ast.dump(tree)
-
-
 def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_dir: Path) -> None:
     """The precache's Python holds no comments and no docstrings (build_site.slim_source),
     the same code otherwise, and keeps every line where it is, so a traceback from the
@@ -229,7 +217,7 @@ def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_
         assert len(served.splitlines()) == len(text.splitlines()), src.name
         assert "#" not in "".join(t.string for t in tokenize.generate_tokens(io.StringIO(served).readline)
                                   if t.type == tokenize.COMMENT), src.name
-        assert _blank_docstrings(ast.parse(served)) == _blank_docstrings(ast.parse(text)), src.name
+        assert build_site.same_code(served, text), src.name
 
 
 
