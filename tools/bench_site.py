@@ -469,9 +469,15 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         row(f"app {run}: engine ready (canasta:ready)", [m.get("canasta_ready") for m in marks])
         # Inside the engine worker (engine-worker.js's own clock, from its start).
         inside = [a[run].get("worker") or {} for a in app]
-        row(f"app {run}:   in the worker: boot from the snapshot (gunzip + loadPyodide)",
+        row(f"app {run}:   in the worker: boot from the snapshot (loadPyodide, unpack, ping)",
             [w["ready"] - w["python"] if "restore" in w and "ready" in w else None for w in inside])
-        for label, first, last in (("Pyodide import + loadPyodide()", "python", "engine"),
+        for label, first, last in (("pyodide.mjs imported", "python", "imported"),
+                                   ("told a snapshot is stored (page's Cache API)", "python", "snapshot_head"),
+                                   ("snapshot's bytes arrived", "python", "snapshot_read"),
+                                   ("snapshot's zero pages put back", "snapshot_read", "snapshot_unpacked"),
+                                   ("loadPyodide() from the snapshot", "restore", "restored"),
+                                   ("wheel unpacked + ping() after the restore", "restored", "ready"),
+                                   ("Pyodide import + loadPyodide()", "python", "engine"),
                                    ("wheel unpacked", "engine", "run"),
                                    ("worker.py run (imports canasta.host)", "run", "ready")):
             row(f"app {run}:   in the worker: {label}",

@@ -3,14 +3,16 @@
 // stdlib: the game's cut-down python_stdlib.zip, build/build_site.py; pyc: the engine
 // compiled for this Pyodide, build/compile-engine.mjs, loaded instead of the wheel when
 // given: importing bytecode instead of compiling sources is most of a first visit's import),
-// snapshot: true when engine.js will send a stored memory snapshot (or null) in a
-// {type: "snapshot", bytes} message, and makeSnapshot: true when the page can keep one.
+// snapshot: true when engine.js will say whether a memory snapshot is stored, in a
+// {type: "snapshot-head", present} message as soon as its cache entry is found, then send
+// its bytes (or null) in a {type: "snapshot", bytes} message, and makeSnapshot: true when
+// the page can keep one.
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot} (ping()'s
 // JSON; boot: "snapshot" or "normal", with discarded: the reason a stored snapshot was not
 // used) or {type: "failed", message}; later, when idle, {type: "snapshot-made", bytes}
-// (gzip) for engine.js to store. Each {type: "call", id, name, args} is answered by
-// {type: "result", id, ok, value | message}; worker.py's functions return JSON strings and
-// never raise (a raise is a bug, reported as ok: false).
+// (the heap in the sparse form of packHeap) for engine.js to store. Each {type: "call", id,
+// name, args} is answered by {type: "result", id, ok, value | message}; worker.py's
+// functions return JSON strings and never raise (a raise is a bug, reported as ok: false).
 //
 // Memory snapshots (Pyodide's private, experimental loadPyodide options _makeSnapshot and
 // _loadSnapshot, and makeMemorySnapshot(); Pyodide 314.0.7): a normal boot with
@@ -20,6 +22,13 @@
 // skips Python's start and every import (about 0.3 s instead of 3-5 s). What a snapshot
 // does not hold is the file system (Emscripten's MEMFS lives in JS): the wheel is unpacked
 // again after a restore, for any file the engine reads later.
+//
+// The boot from a snapshot starts as soon as the page says one is stored: Pyodide loads
+// and compiles its own files while the bytes are still being read, and awaits them only
+// then. The heap is kept without its zero pages (about half of it), not gzipped:
+// decompressing 31 MB cost 0.3-0.4 s in the worker on a return visit while Pyodide's
+// compilation had the other core, where copying the stored pages back costs a few ms
+// (tools/bench_site.py, "in the worker" rows).
 "use strict";
 
 let functions = null;
@@ -40,25 +49,79 @@ async function fetched(url, kind) {
   return kind === "text" ? response.text() : response.arrayBuffer();
 }
 
-// The stored snapshot (gzip bytes, or null), sent by engine.js after "init".
-let snapshotArrived;
+// Whether a snapshot is stored (sent by engine.js as soon as it knows), then its bytes
+// (a Uint8Array, or null when reading failed).
+let snapshotHeadArrived, snapshotArrived;
+const snapshotHead = new Promise((resolve) => { snapshotHeadArrived = resolve; });
 const storedSnapshot = new Promise((resolve) => { snapshotArrived = resolve; });
 
-const gunzip = (bytes) =>
-  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+// The stored form of a heap: a 16-byte header (magic "CNHP", version 1, the heap's length
+// and the page size, little-endian u32), a bitmap of the pages that are not all zero, then
+// those pages in order (the last one possibly short).
+const HEAP_MAGIC = 0x50484e43;  // "CNHP"
+const HEAP_VERSION = 1;
+const HEAP_PAGE = 4096;
 
-// Compressed in 1 MB chunks, so that calls arriving meanwhile are answered between them.
-async function gzip(bytes) {
-  const CHUNK = 1 << 20;
-  let offset = 0;
-  const source = new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) { controller.close(); return; }
-      controller.enqueue(bytes.subarray(offset, offset + CHUNK));
-      offset += CHUNK;
-    },
-  });
-  return new Uint8Array(await new Response(source.pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+// Scanned in slices, yielding between them, so that calls arriving meanwhile are answered.
+async function packHeap(heap) {
+  const pages = Math.ceil(heap.length / HEAP_PAGE);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const words = heap.byteOffset % 4 === 0 ? new Uint32Array(heap.buffer, heap.byteOffset, heap.length >> 2) : null;
+  let kept = 0;
+  let size = 0;
+  for (let page = 0; page < pages; page++) {
+    const start = page * HEAP_PAGE;
+    const end = Math.min(start + HEAP_PAGE, heap.length);
+    let zero = true;
+    if (words && end - start === HEAP_PAGE) {
+      for (let i = start >> 2, last = end >> 2; i < last; i++) if (words[i] !== 0) { zero = false; break; }
+    } else {
+      for (let i = start; i < end; i++) if (heap[i] !== 0) { zero = false; break; }
+    }
+    if (!zero) { bitmap[page >> 3] |= 1 << (page & 7); kept++; size += end - start; }
+    if (page % 1024 === 1023) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const packed = new Uint8Array(16 + bitmap.length + size);
+  const header = new DataView(packed.buffer);
+  header.setUint32(0, HEAP_MAGIC, true);
+  header.setUint32(4, HEAP_VERSION, true);
+  header.setUint32(8, heap.length, true);
+  header.setUint32(12, HEAP_PAGE, true);
+  packed.set(bitmap, 16);
+  let at = 16 + bitmap.length;
+  for (let page = 0; page < pages; page++) {
+    if (!(bitmap[page >> 3] & (1 << (page & 7)))) continue;
+    const chunk = heap.subarray(page * HEAP_PAGE, Math.min((page + 1) * HEAP_PAGE, heap.length));
+    packed.set(chunk, at);
+    at += chunk.length;
+  }
+  return { packed, kept, pages };
+}
+
+// The heap back from its stored form; throws on anything that is not exactly one.
+function unpackHeap(bytes) {
+  if (bytes.length < 16) throw new Error("not a stored heap (too short)");
+  const header = new DataView(bytes.buffer, bytes.byteOffset, 16);
+  if (header.getUint32(0, true) !== HEAP_MAGIC) throw new Error("not a stored heap (magic)");
+  if (header.getUint32(4, true) !== HEAP_VERSION) throw new Error("a stored heap of another version");
+  const length = header.getUint32(8, true);
+  if (header.getUint32(12, true) !== HEAP_PAGE) throw new Error("a stored heap with another page size");
+  const pages = Math.ceil(length / HEAP_PAGE);
+  const bitmap = bytes.subarray(16, 16 + Math.ceil(pages / 8));
+  let size = 16 + bitmap.length;
+  for (let page = 0; page < pages; page++) {
+    if (bitmap[page >> 3] & (1 << (page & 7))) size += Math.min(HEAP_PAGE, length - page * HEAP_PAGE);
+  }
+  if (bitmap.length !== Math.ceil(pages / 8) || size !== bytes.length) throw new Error("a stored heap of the wrong size");
+  const heap = new Uint8Array(length);
+  let at = 16 + bitmap.length;
+  for (let page = 0; page < pages; page++) {
+    if (!(bitmap[page >> 3] & (1 << (page & 7)))) continue;
+    const end = Math.min(at + HEAP_PAGE, at + length - page * HEAP_PAGE);
+    heap.set(bytes.subarray(at, end), page * HEAP_PAGE);
+    at = end;
+  }
+  return heap;
 }
 
 // The engine's Python side: worker.py as the module canasta_worker (so that a snapshot
@@ -81,13 +144,20 @@ function exported(pyodide) {
   return table;
 }
 
-async function bootFromSnapshot(loadPyodide, options, gzipped, engine) {
+async function bootFromSnapshot(loadPyodide, options, engine) {
   step("restore");
   // A promise: Pyodide awaits it only once its own files are loaded and compiled, so the
-  // snapshot is decompressed meanwhile.
-  const raw = gunzip(gzipped);
+  // snapshot is read meanwhile.
+  const raw = storedSnapshot.then((bytes) => {
+    timings.snapshot_read = Math.round(performance.now());
+    if (!bytes) throw new Error("the stored snapshot could not be read");
+    const heap = unpackHeap(bytes);
+    timings.snapshot_unpacked = Math.round(performance.now());
+    return heap;
+  });
   raw.catch(() => {});
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
+  step("restored");
   pyodide.unpackArchive(await engine.bytes, engine.format);
   return exported(pyodide);
 }
@@ -124,18 +194,20 @@ async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapsho
   workerText.catch(() => {});
   step("python");
   const { loadPyodide } = await import(pyodideURL);
+  timings.imported = Math.round(performance.now());
   const options = { indexURL: new URL(".", pyodideURL).href, ...(stdlib ? { stdLibURL: stdlib } : {}) };
-  const stored = snapshot ? await storedSnapshot : null;
+  const present = snapshot ? await snapshotHead : false;
+  timings.snapshot_head = Math.round(performance.now());
   let discarded = null;
-  if (stored) {
+  if (present) {
     try {
-      functions = await bootFromSnapshot(loadPyodide, options, stored, engine);
+      functions = await bootFromSnapshot(loadPyodide, options, engine);
       const info = functions.ping();
       if (!JSON.parse(info).ok) throw new Error("the restored engine does not answer ping()");
       step("ready");
       return { info, boot: "snapshot", discarded, heap: null };
     } catch (error) {
-      // Whatever went wrong (not gzip, another build, a broken heap): a normal boot.
+      // Whatever went wrong (not a stored heap, another build, a broken heap): a normal boot.
       discarded = String((error && error.message) || error).slice(0, 300);
       functions = null;
       step("snapshot-discarded");
@@ -148,7 +220,7 @@ async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapsho
   return { info, boot: "normal", discarded, heap: normal.heap };
 }
 
-// The snapshot is compressed and handed to the page once the engine has been idle for
+// The snapshot is packed and handed to the page once the engine has been idle for
 // IDLE_MS (no call), so that it never competes with the first moves of a game.
 const IDLE_MS = 1500;
 function offerWhenIdle(heap) {
@@ -156,10 +228,11 @@ function offerWhenIdle(heap) {
     const quiet = performance.now() - lastCall;
     if (quiet < IDLE_MS) { setTimeout(wait, IDLE_MS - quiet + 10); return; }
     const t0 = performance.now();
-    gzip(heap).then(
-      (bytes) => {
-        timings.snapshot_gzip_ms = Math.round(performance.now() - t0);
-        post({ type: "snapshot-made", bytes: bytes.buffer, raw: heap.length, timings }, [bytes.buffer]);
+    packHeap(heap).then(
+      ({ packed, kept, pages }) => {
+        timings.snapshot_pack_ms = Math.round(performance.now() - t0);
+        timings.snapshot_pages = [kept, pages];
+        post({ type: "snapshot-made", bytes: packed.buffer, raw: heap.length, timings }, [packed.buffer]);
       },
       (error) => post({ type: "snapshot-made", bytes: null, message: String(error) }),
     );
@@ -192,6 +265,8 @@ self.addEventListener("message", (event) => {
       },
       (error) => post({ type: "failed", message: String((error && error.message) || error) }),
     );
+  } else if (data.type === "snapshot-head") {
+    snapshotHeadArrived(!!data.present);
   } else if (data.type === "snapshot") {
     snapshotArrived(data.bytes ? new Uint8Array(data.bytes) : null);
   } else if (data.type === "call") {

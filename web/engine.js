@@ -87,7 +87,7 @@
     });
     helper.addEventListener("error", (event) => down(new Error(event.message || "the helper worker failed")));
     helper.postMessage({ ...initMessage(false), makeSnapshot: false });
-    readSnapshot().then((bytes) => helper.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+    sendSnapshot(helper, readSnapshot());
     return {
       ready: helperReady,
       call: (name, ...args) => helperReady.then(() => new Promise((resolve, reject) => {
@@ -108,20 +108,29 @@
   // (sw.js deletes those of other builds).
   const SNAPSHOT_CACHE = "engine-snapshot";
   const snapshotKey = script.dataset.snapshotKey || "";
-  const snapshotURL = new URL("./engine-snapshot/" + snapshotKey + ".gz", document.baseURI).href;
+  const snapshotURL = new URL("./engine-snapshot/" + snapshotKey + ".heap", document.baseURI).href;
   // A page may deny storage outright (window.caches absent, or throwing): no snapshot then.
   const cacheStorage = (() => { try { return window.caches || null; } catch (error) { return null; } })();
   const snapshots = () => (snapshotKey && cacheStorage
     ? cacheStorage.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache API")));
-  const readSnapshot = () => snapshots()
-    .then((cache) => cache.match(snapshotURL))
-    .then((response) => (response ? response.arrayBuffer() : null))
-    .catch(() => null);
+  // {present, bytes}: whether an entry is stored, known before its bytes are read (the
+  // worker starts restoring on `present`), then the bytes (or null if reading fails).
+  const readSnapshot = () => {
+    const response = snapshots().then((cache) => cache.match(snapshotURL)).catch(() => null);
+    return {
+      present: response.then((found) => !!found),
+      bytes: response.then((found) => (found ? found.arrayBuffer() : null)).catch(() => null),
+    };
+  };
+  const sendSnapshot = (target, read) => {
+    read.present.then((present) => target.postMessage({ type: "snapshot-head", present }));
+    read.bytes.then((bytes) => target.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+  };
   const discardSnapshot = () => snapshots().then((cache) => cache.delete(snapshotURL)).catch(() => false);
   const storeSnapshot = async (bytes) => {
     const cache = await snapshots();
     for (const request of await cache.keys()) await cache.delete(request);  // other builds'
-    await cache.put(snapshotURL, new Response(bytes, { headers: { "Content-Type": "application/gzip" } }));
+    await cache.put(snapshotURL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   };
   const stored = (state) => {
     if (engine.boot) engine.boot.stored = state;
@@ -148,15 +157,15 @@
     worker.addEventListener("message", onMessage);
     worker.addEventListener("error", onError);
     worker.postMessage({ ...initMessage(offline), makeSnapshot: !!(snapshotKey && cacheStorage) });
-    snapshotBytes.then((bytes) => worker.postMessage({ type: "snapshot", bytes }, bytes ? [bytes] : []));
+    sendSnapshot(worker, snapshotRead);
   };
-  let snapshotBytes = readSnapshot();
+  let snapshotRead = readSnapshot();
   const retry = (reason) => {
     if (retried || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return false;
     retried = true;
     console.warn("engine worker failed to start (" + reason + "): retrying from the offline copy");
     worker.terminate();
-    snapshotBytes = readSnapshot();  // read again: the first worker had the bytes transferred
+    snapshotRead = readSnapshot();  // read again: the first worker had the bytes transferred
     start(true);
     return true;
   };

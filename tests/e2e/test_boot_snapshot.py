@@ -1,7 +1,8 @@
 """The engine boots from a memory snapshot on a return visit (issue 39, item 1).
 
 engine.js keeps the snapshot the worker made after a normal boot in the Cache API
-("engine-snapshot", under ./engine-snapshot/<key>.gz, the key in build-info.json). These
+("engine-snapshot", under ./engine-snapshot/<key>.heap, the key in build-info.json: the heap
+without its zero pages, engine-worker.js's packHeap). These
 tests prove every path: none stored (a normal boot stores one), stored (the next visit
 restores it), corrupt or not a heap (discarded, normal boot, replaced), another build's
 (never used, removed when the new one is stored), storage full, refused or absent (no
@@ -27,15 +28,24 @@ STORED_JS = """() => new Promise((resolve) => {
   addEventListener("canasta:snapshot", () => resolve(window.canastaEngine.boot), { once: true });
 })"""
 
-#: JavaScript: put `bytes` (a list of byte values, gzip-compressed first if `gz`) into the
-#: snapshot cache under `key`.
-SEED_JS = """async ([key, bytes, gz]) => {
-  let body = new Uint8Array(bytes);
-  if (gz) body = new Uint8Array(await new Response(
-    new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
+#: JavaScript: put `bytes` (a list of byte values) into the snapshot cache under `key`.
+SEED_JS = """async ([key, bytes]) => {
   const cache = await caches.open("engine-snapshot");
-  await cache.put(new URL("./engine-snapshot/" + key + ".gz", document.baseURI).href, new Response(body));
+  await cache.put(new URL("./engine-snapshot/" + key + ".heap", document.baseURI).href,
+                  new Response(new Uint8Array(bytes)));
 }"""
+
+
+def packed(heap: bytes, page: int = 4096) -> bytes:
+    """`heap` in the stored form engine-worker.js reads (packHeap): header, bitmap of the
+    pages not all zero, those pages."""
+    pages = [heap[i : i + page] for i in range(0, len(heap), page)]
+    bitmap = bytearray((len(pages) + 7) // 8)
+    for n, chunk in enumerate(pages):
+        if any(chunk):
+            bitmap[n // 8] |= 1 << (n % 8)
+    header = b"CNHP" + (1).to_bytes(4, "little") + len(heap).to_bytes(4, "little") + page.to_bytes(4, "little")
+    return header + bytes(bitmap) + b"".join(chunk for chunk in pages if any(chunk))
 
 ENTRIES_JS = """async () => Promise.all((await (await caches.open("engine-snapshot")).keys()).map(
   async (request) => [new URL(request.url).pathname.split("/").pop(),
@@ -64,11 +74,11 @@ def play(w: Watched, site_url: str) -> Page:
     return page
 
 
-def seed(w: Watched, site_url: str, key: str, data: bytes, gz: bool) -> None:
+def seed(w: Watched, site_url: str, key: str, data: bytes) -> None:
     """Write a snapshot entry from a page of the origin that runs no engine."""
     page = w.page()
     page.goto(site_url + "manifest.webmanifest")
-    page.evaluate(SEED_JS, [key, list(data), gz])
+    page.evaluate(SEED_JS, [key, list(data)])
     page.close()
 
 
@@ -81,8 +91,8 @@ def test_a_return_visit_boots_from_the_snapshot(
     assert stored(first)["stored"] == "stored"
     kept = entries(first)
     key = build_info["snapshot_key"]
-    assert list(kept) == [f"{key}.gz"]
-    assert kept[f"{key}.gz"] > 1_000_000  # a gzipped heap of some 30 MB, not an empty entry
+    assert list(kept) == [f"{key}.heap"]
+    assert kept[f"{key}.heap"] > 5_000_000  # a heap of some 30 MB without its zero pages, not an empty entry
     first.close()
     second = play(w, site_url)
     assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None}
@@ -90,25 +100,26 @@ def test_a_return_visit_boots_from_the_snapshot(
 
 
 @pytest.mark.parametrize(
-    ("data", "gz", "discarded"),
+    ("data", "reason"),
     [
-        (b"not a snapshot at all" * 100, False, True),  # junk: not gzip
-        (bytes(range(256)) * 4096, True, True),  # gzip, but no Pyodide heap in it
+        (b"not a snapshot at all" * 100, "not a stored heap (magic)"),
+        (packed(bytes(range(256)) * 4096)[:-1], "a stored heap of the wrong size"),  # cut short
+        (packed(bytes(range(256)) * 4096), ""),  # well formed, but no Pyodide heap in it
     ],
-    ids=["junk", "not-a-heap"],
+    ids=["junk", "truncated", "not-a-heap"],
 )
 def test_a_corrupt_snapshot_is_discarded_and_replaced(
-    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any], data: bytes, gz: bool,
-    discarded: bool,
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any], data: bytes, reason: str
 ) -> None:
     w = watched()
     key = build_info["snapshot_key"]
-    seed(w, site_url, key, data, gz)
+    seed(w, site_url, key, data)
     page = play(w, site_url)
     boot = boot_of(page)
     assert boot["from"] == "normal" and boot["discarded"], boot
+    assert reason in boot["discarded"], boot
     assert stored(page)["stored"] == "stored"
-    assert entries(page)[f"{key}.gz"] > 1_000_000  # the junk was replaced by a real snapshot
+    assert entries(page)[f"{key}.heap"] > 5_000_000  # the junk was replaced by a real snapshot
     w.assert_clean()
 
 
@@ -116,11 +127,11 @@ def test_another_builds_snapshot_is_never_used(
     watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
 ) -> None:
     w = watched()
-    seed(w, site_url, "0.0.0-000000000000-00000000", b"\x1f\x8b stale", False)
+    seed(w, site_url, "0.0.0-000000000000-00000000", packed(b"stale" * 1000))
     page = play(w, site_url)
     assert boot_of(page)["from"] == "normal" and boot_of(page)["discarded"] is None
     assert stored(page)["stored"] == "stored"
-    assert list(entries(page)) == [f"{build_info['snapshot_key']}.gz"]  # the stale one is gone
+    assert list(entries(page)) == [f"{build_info['snapshot_key']}.heap"]  # the stale one is gone
     w.assert_clean()
 
 
