@@ -173,17 +173,9 @@ async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerTe
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
-  let heap = null;
-  if (makeSnapshot) {
-    const t0 = performance.now();
-    try {
-      heap = pyodide.makeMemorySnapshot();
-    } catch (error) {
-      console.warn("no memory snapshot:", error);
-    }
-    timings.snapshot_copy_ms = Math.round(performance.now() - t0);
-  }
-  return { functions: exported(pyodide), heap };
+  // The heap is copied once "ready" is posted (takeSnapshot), not before: the page starts
+  // on its first call meanwhile, which waits for the copy only if it comes sooner.
+  return { functions: exported(pyodide), toSnapshot: makeSnapshot ? pyodide : null };
 }
 
 async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapshot, makeSnapshot }) {
@@ -205,7 +197,7 @@ async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapsho
       const info = functions.ping();
       if (!JSON.parse(info).ok) throw new Error("the restored engine does not answer ping()");
       step("ready");
-      return { info, boot: "snapshot", discarded, heap: null };
+      return { info, boot: "snapshot", discarded, toSnapshot: null };
     } catch (error) {
       // Whatever went wrong (not a stored heap, another build, a broken heap): a normal boot.
       discarded = String((error && error.message) || error).slice(0, 300);
@@ -217,7 +209,20 @@ async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapsho
   functions = normal.functions;
   const info = functions.ping();
   step("ready");
-  return { info, boot: "normal", discarded, heap: normal.heap };
+  return { info, boot: "normal", discarded, toSnapshot: normal.toSnapshot };
+}
+
+// The heap as it is now: to be called before any call hands a JS object to Python.
+function takeSnapshot(pyodide) {
+  const t0 = performance.now();
+  try {
+    return pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("no memory snapshot:", error);
+    return null;
+  } finally {
+    timings.snapshot_copy_ms = Math.round(performance.now() - t0);
+  }
 }
 
 // The snapshot is packed and handed to the page once the engine has been idle for
@@ -259,9 +264,11 @@ self.addEventListener("message", (event) => {
   if (data.type === "init") {
     if (booting) return;
     booting = boot(data).then(
-      ({ info, boot: from, discarded, heap }) => {
+      ({ info, boot: from, discarded, toSnapshot }) => {
         post({ type: "ready", info, timings, boot: from, discarded });
-        if (heap) offerWhenIdle(heap);
+        // Synchronously, in this callback: the calls waiting for `booting` run after it.
+        const taken = toSnapshot && takeSnapshot(toSnapshot);
+        if (taken) offerWhenIdle(taken);
       },
       (error) => post({ type: "failed", message: String((error && error.message) || error) }),
     );
