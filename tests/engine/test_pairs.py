@@ -21,6 +21,7 @@ import pytest
 
 from canasta import variants
 from canasta.__main__ import main
+from canasta.bots.expert import ExpertBot
 from canasta.errors import CommandError
 from canasta.lab.match import Side, play_deal
 from canasta.lab.pairs import FORMAT, compare_records, paired_difference, pairs_record, read_pairs, write_pairs
@@ -135,3 +136,18 @@ def test_an_unwritable_path_is_refused_before_the_match(tmp_path: Path, capsys: 
     assert main(["match", "--a", "good", "--b", "casual", "--deals", "50", "--pairs-out", str(target)]) == 2
     captured = capsys.readouterr()
     assert captured.err.startswith("error [bad_pairs_out]: ") and captured.out == ""
+
+
+def test_a_capped_expert_is_the_apps(tmp_path: Path) -> None:
+    """--expert-think-ms caps the expert's wall-clock think time per decision, as the host's
+    expert_think_ms does (ExpertBot.time_limit), and the pairs file says so."""
+    capped = Side("expert", think_ms=250).make(3)
+    assert isinstance(capped, ExpertBot) and capped.time_limit == 0.25
+    assert Side("expert").make(3).time_limit is None  # the ladder's expert: its budget alone
+    assert Side("good", think_ms=250).make(3).name == "good"  # the cap is the expert's only
+    out = tmp_path / "capped.json"
+    assert main(["match", "--a", "expert", "--b", "beginner", "--deals", "1", "--seed", "2",
+                 "--expert-rollouts", "4", "--expert-think-ms", "250", "--pairs-out", str(out)]) == 0
+    record = read_pairs(out)
+    assert record["expert_think_ms"] == 250 and len(record["pairs"]) == 1
+    assert "expert_think_ms" not in pairs_record("classic", 4, 1, "a", "b", [1.0])

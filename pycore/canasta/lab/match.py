@@ -58,14 +58,19 @@ class Side:
     name: str
     rollouts: int | None = None
     horizon: int | None = -1
+    #: a cap on the expert's think time per decision, in ms (the app's ``expert_think_ms``;
+    #: wall clock, so a capped match depends on the machine and its load).
+    think_ms: int | None = None
 
     def make(self, seed: int) -> Bot:
-        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1):
+        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1 or self.think_ms is not None):
             kwargs: dict[str, Any] = {}
             if self.rollouts is not None:
                 kwargs["rollouts"] = self.rollouts
             if self.horizon != -1:
                 kwargs["horizon"] = self.horizon or None
+            if self.think_ms is not None:
+                kwargs["time_limit"] = self.think_ms / 1000
             return ExpertBot(seed, **kwargs)
         return get_bot(self.name, seed)
 

@@ -10,7 +10,8 @@ means taken apart, by as much as the pair values correlate (docs/decisions.md#me
 The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
 "players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
 the pair values in deal order (deal 0 first), as the match command computes them, and
-``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted.
+``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted, and
+``"expert_think_ms"`` when the expert's think time was capped (``--expert-think-ms``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ SAME_DEALS = ("variant", "players", "seed")
 
 def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
                  expert_rollouts: int | None = None, expert_horizon: int | None = None,
-                 partner: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+                 partner: dict[str, dict[str, int]] | None = None,
+                 expert_think_ms: int | None = None) -> dict[str, Any]:
     """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
     partner figures' counts of A and B (``lab.partner``), when the match counted them."""
     record = {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
@@ -42,6 +44,8 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
               "pairs": [float(p) for p in pairs]}
     if partner is not None:
         record["partner"] = partner
+    if expert_think_ms is not None:
+        record["expert_think_ms"] = expert_think_ms  # a capped match: the machine's figures
     return record
 
 
