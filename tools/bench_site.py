@@ -24,7 +24,10 @@ printed, to show cold was cold and warm was warm.)
          own pyodide.mjs and calls loadPyodide(), as the app's engine worker does; the
          worker posts "ready" when it resolves. Cold = first visit of the origin; warm = a
          second page (the HTTP cache warm; the app's warm start uses its service worker,
-         which the bare page has not).
+         which the bare page has not). Then a third page keeps a memory snapshot of the
+         bare interpreter (Cache API) and a fourth boots from it, reading it while Pyodide
+         loads its files as the engine worker does: Pyodide's own floor for a warm start,
+         with no engine and no page around it.
   app    `/?new=1&seed=S&speed=instant`: the start screen (first-contentful-paint, and
          the Element Timing render time of the start screen's heading), "New game"
          clickable (index.html's #early-menu shown by shell.js, or main.py's #btn-new: a
@@ -117,7 +120,7 @@ BARE_JS = """"use strict";
 // Boots Pyodide in a module Web Worker, as the app's engine worker does; "ready" when
 // loadPyodide() has resolved there.
 window.__bare = { started: performance.now() };
-const worker = new Worker("./bare-worker.mjs", { type: "module" });
+const worker = new Worker("./bare-worker.mjs" + location.search, { type: "module" });
 worker.addEventListener("message", (event) => {
   const data = event.data || {};
   window.__bare.ready = performance.now();
@@ -131,17 +134,33 @@ worker.addEventListener("error", (event) => {
 """
 
 BARE_WORKER = """// The bare boot: the site's own Pyodide files (the game's standard library), nothing else.
+// ?snapshot=make: a normal boot, then a memory snapshot of the bare interpreter kept in the
+// Cache API; ?snapshot=use: a boot from that snapshot, the bytes read while Pyodide loads
+// its files (as the app's engine worker does): Pyodide's own floor for a return visit.
 const INDEX = new URL("./pyodide/{version}/", self.location.href).href;
 const STDLIB = new URL("./{stdlib}", self.location.href).href;
+const MODE = new URLSearchParams(self.location.search).get("snapshot");
+const KEPT = new URL("./bare-snapshot.bin", self.location.href).href;
 const t0 = performance.now();
 try {
   const { loadPyodide } = await import(INDEX + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: INDEX, stdLibURL: STDLIB });
+  const options = { indexURL: INDEX, stdLibURL: STDLIB };
+  if (MODE === "make") options._makeSnapshot = true;
+  if (MODE === "use") {
+    options._loadSnapshot = caches.open("bare-snapshot").then((cache) => cache.match(KEPT))
+      .then((response) => response.arrayBuffer()).then((buffer) => new Uint8Array(buffer));
+  }
+  const pyodide = await loadPyodide(options);
+  const load_ms = performance.now() - t0;
+  if (MODE === "make") {
+    const cache = await caches.open("bare-snapshot");
+    await cache.put(KEPT, new Response(pyodide.makeMemorySnapshot()));
+  }
   const resources = performance.getEntriesByType("resource");
   postMessage({
     type: "ready",
     version: pyodide.version,
-    load_ms: performance.now() - t0,
+    load_ms,
     files: resources.length,
     transferred: resources.reduce((n, r) => n + (r.transferSize || 0), 0),
     from_cache: resources.filter((r) => r.transferSize === 0 && r.decodedBodySize > 0).length,
@@ -326,11 +345,16 @@ class Origins:
             server.server_close()
 
 
+#: The bare page's visits: cold and warm normal boots, then one that keeps a snapshot of the
+#: bare interpreter (not a figure) and one that boots from it.
+BARE_RUNS = {"cold": "", "warm": "", "keep": "?snapshot=make", "snapshot": "?snapshot=use"}
+
+
 def bench_bare(watch: Watch, context: BrowserContext, url: str, throttle: float = 1) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    for run in ("cold", "warm"):
+    for run, query in BARE_RUNS.items():
         page = watch.page(context, f"bare {run}", throttle=throttle)
-        page.goto(url + "bare-pyodide.html", wait_until="commit")
+        page.goto(url + "bare-pyodide.html" + query, wait_until="commit")
         page.wait_for_selector("html[data-bare]", state="attached", timeout=TIMEOUT_MS)
         data: dict[str, Any] = page.evaluate("window.__bare")
         worker = data.get("worker") or {}
@@ -456,6 +480,8 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
 
     for run in ("cold", "warm"):
         row(f"bare Pyodide {run}: navigation -> loadPyodide() resolved", [b[run]["ready"] for b in bare])
+    row("bare Pyodide from its own snapshot (no engine, no page): navigation -> loadPyodide() resolved",
+        [b["snapshot"]["ready"] if "snapshot" in b else None for b in bare])
     for run in ("cold", "warm"):
         marks = [a[run]["marks"] for a in app]
         row(f"app {run}: first-contentful-paint", [a[run]["paint"].get("first-contentful-paint") for a in app],
@@ -488,6 +514,12 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         ratios = [a[run]["marks"]["playable"] / b[run]["ready"] for a, b in zip(app, bare)]
         row(f"ratio app {run} playable / bare {run} boot", list(ratios), "x",
             f"goal <= {GOAL_WARM_RATIO if run == 'warm' else GOAL_COLD_RATIO}x")
+        # The engine alone (no table yet): how much of the ratio the worker's boot takes.
+        ready = [a[run]["marks"].get("canasta_ready") for a in app]
+        row(f"ratio app {run} engine ready / bare {run} boot",
+            [r / b[run]["ready"] if r is not None else None for r, b in zip(ready, bare)], "x")
+    row("ratio bare Pyodide from its snapshot / bare warm boot (the floor of a warm start)",
+        [b["snapshot"]["ready"] / b["warm"]["ready"] if "snapshot" in b else None for b in bare], "x")
     for run in ("cold", "warm"):
         tasks = [longtasks(a[run], 0.0, a[run]["marks"]["playable"]) for a in app]
         row(f"long tasks during startup ({run}): count", [float(len(t)) for t in tasks], "")
