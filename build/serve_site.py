@@ -35,6 +35,7 @@ TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".py": "text/x-python; charset=utf-8",
+    ".mpy": "application/octet-stream",  # MicroPython bytecode (build_site.compile_page_modules)
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",

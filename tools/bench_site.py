@@ -30,7 +30,7 @@ printed, to show cold was cold and warm was warm.)
          with no engine and no page around it.
   app    `/?new=1&seed=S&speed=instant`: the start screen (first-contentful-paint, and
          the Element Timing render time of the start screen's heading), "New game"
-         clickable (index.html's #early-menu shown by shell.js, or main.py's #btn-new: a
+         clickable (index.html's #early-menu shown by shell.js, or the UI's #btn-new: a
          press is honoured once the engine is up), the engine ready (`canasta:ready`), the
          table shown, and the table playable (#game data-human-turn="true",
          data-bots="idle", data-busy="false": the player's turn; bots that sit before the
@@ -238,7 +238,7 @@ APP_INIT = r"""
   };
   requestAnimationFrame(frame);
 
-  // The UI's state, from the data-* attributes main.py keeps up to date.
+  // The UI's state, from the data-* attributes the UI (ui_app.py) keeps up to date.
   let lastMoves = null;
   const watch = () => {
     const body = document.body;
@@ -246,7 +246,7 @@ APP_INIT = r"""
     const d = body.dataset;
     if (d.engine) mark("engine");
     if (d.ui === "ready") mark("ui_ready");
-    // New game can be pressed: index.html's own button (shell.js shows it), or main.py's
+    // New game can be pressed: index.html's own button (shell.js shows it), or the UI's
     const early = document.getElementById("early-menu");
     if ((early && !early.hidden) || document.getElementById("btn-new")) mark("menu");
     if (d.screen === "table") mark("table");
@@ -488,7 +488,7 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
             goal=f"goal <= {GOAL_START_SCREEN_MS:.0f} ms")
         row(f"app {run}: start screen heading rendered (Element Timing)", [a[run]["element"] for a in app],
             goal=f"goal <= {GOAL_START_SCREEN_MS:.0f} ms")
-        row(f"app {run}: New game clickable (index.html's button shown, or main.py's)", [m.get("menu") for m in marks],
+        row(f"app {run}: New game clickable (index.html's button shown, or the UI's)", [m.get("menu") for m in marks],
             goal=f"goal <= {GOAL_NEW_GAME_MS:.0f} ms")
         row(f"app {run}: engine worker created", [m.get("worker_created") for m in marks])
         row(f"app {run}: engine worker done (Pyodide, wheel, worker.py)", [m.get("worker_done") for m in marks])

@@ -12,7 +12,7 @@ from pyscript import document
 from pyscript import window as _window_module
 from pyscript.ffi import create_proxy
 
-window = _window_module.window  # a plain JsProxy (see main.py: methods keep their `this`)
+window = _window_module.window  # a plain JsProxy (see ui_app.py: methods keep their `this`)
 
 import protocol as P
 import ui_controls as C

@@ -4,7 +4,7 @@
 // with everything else. A plain module worker, not a PyScript worker: it needs no
 // PyScript bootstrap of its own, and the page's CSP needs no blob: workers for it.
 //
-// For the Python UI (main.py):
+// For the Python UI (main.py, ui_app.py):
 //   window.canastaEngine.ready          Promise of ping()'s JSON string once the engine is up;
 //                                        rejects with the reason if it cannot start
 //   window.canastaEngine.call(name, ...args)   Promise of the JSON string worker.py's

@@ -1,5 +1,5 @@
 // Each move flies from where it came from to where it went (issue 40, "see what
-// happened"), by FLIP: main.py asks for the places a move can come from to be measured
+// happened"), by FLIP: ui_app.py asks for the places a move can come from to be measured
 // before it redraws the table (measure), then for each move's cards to be played from
 // there to their new place (play). Which places and which cards come from the engine's
 // record of the move (web/ui_moves.py flights); this file only moves pixels.

@@ -3,7 +3,7 @@
 // house-rule switches) opens that rule's section in a panel over the page, with its live
 // example; closing the panel returns to the table exactly as it was (the page is never
 // left, so the game, its selection and its message stay). The panel's element and its
-// words are the UI's (main.py build_page, from the catalogs); this file only fetches the
+// words are the UI's (ui_app.py build_page, from the catalogs); this file only fetches the
 // guide page (precached by the service worker, so it works offline), takes the section out
 // of it and shows it. Without this script, or if the page cannot be read, the link is a
 // plain link to the guide.

@@ -4,7 +4,7 @@
 # a second engine worker (window.canastaEngine.helper(), engine.js) while the player
 # plays: the player's own engine never waits for it.
 #
-# main.py's App holds one DealFlow; it asks it for a pending deal's options when a game
+# ui_app.py's App holds one DealFlow; it asks it for a pending deal's options when a game
 # starts (start_options), tells it of each snapshot (seen) and of a started game
 # (started), and hands it the clicks of ui_deal's buttons (handle).
 

@@ -1,7 +1,7 @@
 # The table for every hand and eye (issue 40, part "hand and eye"): keyboard shortcuts,
 # arrow keys in the hand, the help sheet listing them, and the player's look settings
 # (deck, card size, felt, hand order, sounds). Pure Python for MicroPython (the page) and
-# CPython (tests/web): it decides what a key means and writes HTML; main.py carries it out.
+# CPython (tests/web): it decides what a key means and writes HTML; ui_app.py carries it out.
 # No rule is decided here: a shortcut presses the table's own button, so the command is
 # the very one a tap gives (ui_controls), and the engine judges it.
 
@@ -106,7 +106,7 @@ def valid_look(saved):
 
 
 def body_data(look):
-    """The data-* values main.py puts on <body> for the style sheet (game.css, "eye")."""
+    """The data-* values ui_app.py puts on <body> for the style sheet (game.css, "eye")."""
     return {"deck": look["deck"], "cardSize": look["size"], "felt": look["felt"]}
 
 

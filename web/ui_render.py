@@ -1,7 +1,7 @@
 # The UI as HTML strings, from a catalog, the engine's snapshot and the UI's own state
-# (selection, staged groups, mode). Pure functions: main.py puts the strings in the page;
+# (selection, staged groups, mode). Pure functions: ui_app.py puts the strings in the page;
 # tests/web run them on CPython. Every element the player acts on carries data-act (one
-# click handler in main.py reads it); no inline styles or scripts (the CSP forbids them).
+# click handler in ui_app.py reads it); no inline styles or scripts (the CSP forbids them).
 
 import ui_forgive as F
 import ui_eye as E
@@ -1006,7 +1006,7 @@ def regions(cat, snap, ui, why=G.no_links, result=None):
 
 
 #: The table regions a still of an example shows (the game's own buttons and log stay the
-#: game's), with the classes the game's page gives them (main.py build_page).
+#: game's), with the classes the game's page gives them (ui_app.py build_page).
 STILL_REGIONS = (("g-board", "board"), ("g-hand", "hand-box"), ("g-result", "result"))
 
 

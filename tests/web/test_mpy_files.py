@@ -41,3 +41,17 @@ def test_every_imported_module_is_listed(config: str, script: str) -> None:
             todo.append(dep)
     assert needed - listed == set(), f"{config} misses modules {script} needs"
     assert local_imports(WEB / "ui_render.py"), "the import scan finds nothing: it would pass on any config"
+
+
+def test_main_paces_every_module_ui_app_imports() -> None:
+    """main.py loads the UI's modules in groups with a pause between them (no long task at
+    start); ui_app then finds them imported. A module ui_app imports that the groups miss
+    would be loaded inside ui_app's own import, in one long task again."""
+    tree = ast.parse((WEB / "main.py").read_text(encoding="utf-8"))
+    paced = next(ast.literal_eval(node.value) for node in tree.body
+                 if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == ["PACED"])
+    names = [name for group in paced for name in group]
+    assert len(names) == len(set(names))
+    # protocol.py is the engine's own module, put beside them by the build (not in web/)
+    assert set(names) == local_imports(WEB / "ui_app.py") | {"protocol"}
+    assert local_imports(WEB / "main.py") == {"ui_app"}
