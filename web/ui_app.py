@@ -129,9 +129,7 @@ def read_json(path):
 
 class App:
     def __init__(self):
-        self.catalogs = {}
-        for lang in ui_text.LANGS:
-            self.catalogs[lang] = ui_text.Catalog.from_json(lang, read_text("i18n/" + lang + ".json"))
+        self.catalogs = {}  # read when first needed (catalog): parsing both cost ~70 ms at every start
         self.query, problems = M.parse_query(window.location.search)
         self.notices = []   # (key, params) or callables cat -> text, shown on the start screen
         for name, value, expected in problems:
@@ -153,7 +151,7 @@ class App:
             if name in self.query:
                 self.notices.append(("app.bad_param", {"name": name, "value": str(self.query[name]),
                                                        "expected": self.expected(name)}))
-        self.cat = self.catalogs[self.prefs["lang"]]
+        self.cat = self.catalog(self.prefs["lang"])
         self.ui = R.UIState()
         self.guide = G.Guide({})  # guide/links.json once fetched (load_guide): no links before
         self.snap = None
@@ -1491,12 +1489,18 @@ class App:
         self.dialog.hint = res
         self.dialog.say(self.cat.hint_text(res))
 
-    def set_lang(self, lang):
+    def catalog(self, lang):
+        """The catalog of one of ui_text.LANGS, parsed the first time it is asked for."""
         if lang not in self.catalogs:
+            self.catalogs[lang] = ui_text.Catalog.from_json(lang, read_text("i18n/" + lang + ".json"))
+        return self.catalogs[lang]
+
+    def set_lang(self, lang):
+        if lang not in ui_text.LANGS:
             return
         self.prefs["lang"] = lang
         self.save_prefs()
-        self.cat = self.catalogs[lang]
+        self.cat = self.catalog(lang)
         focus = document.activeElement
         focus_id = focus.id if focus and focus.id else ""
         self.rendered = {}
