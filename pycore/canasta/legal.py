@@ -33,7 +33,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
-from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
+from .cards import ALL_CARDS, NATURAL_RANKS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
 from .limits import MAX_OPENING_STEPS, MAX_OPENINGS
 from .errors import IllegalAction
@@ -110,7 +110,7 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is ANSWER_PHASE:
         return LegalActions(state, [YES, NO])
     hand = state.hands[state.turn]
-    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+    if phase is DRAW_PHASE and state.stock and not pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
     for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
@@ -126,7 +126,7 @@ def _ok(state: HandState, action: Action) -> bool:
     return True
 
 
-def _pile_in_reach(state: HandState, hand: Cards) -> bool:
+def pile_in_reach(state: HandState, hand: Cards) -> bool:
     """The common draw phase: the pile can be taken only when the hand holds the top
     card's rank or the side has a meld of it (or a sequence of its suit)."""
     discard = state.discard
@@ -488,13 +488,19 @@ def candidates(state: HandState) -> tuple[list[Action], list[int]]:
     if phase is ANSWER_PHASE:
         return [YES, NO], []
     hand = state.hands[state.turn]
-    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+    if phase is DRAW_PHASE and state.stock and not pile_in_reach(state, hand):
         return [DRAW], []
+    return drafted(state, hand, phase is DRAW_PHASE)
+
+
+def drafted(state: HandState, hand: Cards, draw: bool) -> tuple[list[Action], list[int]]:
+    """``candidates`` of a draw phase (``draw``) with the pile in reach, or of a play
+    phase, ``hand`` being the hand in turn (``playout`` tells these apart itself)."""
     draft = _Draft(state, hand)
     # (set here rather than in an __init__ of its own: one call fewer per action)
     draft.unsure = []
     draft.eager = not draft.melds
-    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _DRAFT_PLAY_VERBS:
+    for verb in _DRAW_VERBS if draw else _DRAFT_PLAY_VERBS:
         verb(draft)
     return draft.out, draft.unsure
 
@@ -915,7 +921,12 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     The enumeration spends ``budget`` (issue 36: a hand of 40 cards holds tens of
     thousands of minimal openings): once it runs out, the openings found so far are all,
     and if none was found and the verb has listed none yet, ``_one_minimal`` finds one of
-    at most ``most`` cards whenever one exists."""
+    at most ``most`` cards whenever one exists.
+
+    The search (``_search``) reads only how many cards of each rank the hand holds, so a
+    search that ran to its end without spending the budget is kept (``_SEARCHES``) and
+    stands for any later one with the same counts and the budget to run it: random
+    playouts meet the same counts again and again with other cards."""
     r = state.rules
     spend = budget or _Budget()
     if spend.openings <= 0:
@@ -926,36 +937,93 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     if start >= need and shape_done:
         yield ()
         return
-    ranks = [k for k, cards in by_kind.items()
-             if k != exclude and cards[0].natural and len(cards) >= max(r.min_naturals, 1)]
+    least = max(r.min_naturals, 1)
+    # The search reads a rank only through its class (``_rank_classes``): it runs on the
+    # ranks renamed, the first of a class in the hand as the first rank of that class and
+    # so on (the order kept), and its openings are renamed back.
+    classes = _rank_classes(r)
+    seen: dict[tuple[str, ...], int] = {}
+    counts_list = []
+    back = {}
+    for k, cards in by_kind.items():
+        if k != exclude and cards[0].natural and len(cards) >= least:
+            members = classes[k]
+            n = seen.get(members, 0)
+            seen[members] = n + 1
+            back[members[n]] = k
+            counts_list.append((members[n], len(cards)))
+    counts = tuple(counts_list)
+    key = (r, counts, len(twos), len(jokers), start, need, shape_done, wilds_used, room)
+    kept = _SEARCHES.get(key)
+    if kept is not None and kept[1] <= spend.steps and len(kept[0]) < spend.openings:
+        # A run without the budget's limits binding: the same openings, the same work.
+        sets, used = kept
+        spend.steps -= used
+    else:
+        steps = spend.steps
+        sets, spend.steps, clean = _search(r, key, steps, spend.openings, not spend.listed, most)
+        if clean:
+            if len(_SEARCHES) >= _SEARCHES_KEPT:
+                _SEARCHES.clear()
+            _SEARCHES[key] = (sets, steps - spend.steps)
+    for chosen in sets:
+        yield _groups([(back.get(rank, rank), j, a, b) for rank, j, a, b in chosen], by_kind, twos, jokers)
+
+
+@lru_cache(maxsize=64)
+def _rank_classes(r: Rules) -> dict[str, tuple[str, ...]]:
+    """For each natural rank, the natural ranks the opening search cannot tell from it
+    (the same value, and wild cards allowed or not: ``_rank_options``, ``_smaller``), in
+    canonical order."""
+    def cls(rank: str) -> tuple[int, bool]:
+        return r.value(rank), rank in r.no_wild_ranks
+    return {rank: tuple(k for k in NATURAL_RANKS if cls(k) == cls(rank)) for rank in NATURAL_RANKS}
+
+
+#: ``_minimal``'s key: the rules, the (rank, cards of it) the search may use in the
+#: hand's order, 2s, jokers, start, need, shape_done, wilds_used and room.
+_SearchKey = tuple[Rules, tuple[tuple[str, int], ...], int, int, int, int, bool, bool, int]
+#: Searches that ran to their end: their openings (as group choices) and the steps spent.
+_SEARCHES: dict[_SearchKey, tuple[tuple[tuple[_Choice, ...], ...], int]] = {}
+#: How many ``_SEARCHES`` holds before it starts again (a few hundred bytes each).
+_SEARCHES_KEPT = 8192
+
+
+def _search(r: Rules, key: _SearchKey, steps: int, openings: int, first: bool,
+            most: int) -> tuple[tuple[tuple[_Choice, ...], ...], int, bool]:
+    """``_minimal``'s search over group choices, with ``steps`` and ``openings`` left in
+    the budget (``first``: the verb has listed no opening yet). Returns the minimal
+    openings found, the steps left, and whether the search ran to its end with neither
+    limit reached (then its answer does not depend on the budget it had)."""
+    _, counts, n_twos, n_jokers, start, need, shape_done, wilds_used, room = key
+    ranks = [k for k, _ in counts]
     value = r.value
     v2, vj = value("2"), value("JK")
     # Upper bounds for pruning: every natural of the ranks from k on, plus the unused wilds.
     suffix = [0] * (len(ranks) + 2)
     for k in range(len(ranks) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + len(by_kind[ranks[k]]) * value(ranks[k])
-    if start + suffix[0] + len(twos) * v2 + len(jokers) * vj < need:
-        return
+        suffix[k] = suffix[k + 1] + counts[k][1] * value(ranks[k])
+    if start + suffix[0] + n_twos * v2 + n_jokers * vj < need:
+        return (), steps, True
 
     # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
     # Building them is work too: each rank and option counts as a step (what is left may
     # not pay for this search: then the budget is spent, never overdrawn).
     opts: list[Sequence[tuple[int, int, int, int]]] = []
     cost = len(ranks)
-    for rank in ranks:
-        lst = _rank_options(r, rank, len(by_kind[rank]), len(twos), len(jokers))
+    for rank, n in counts:
+        lst = _rank_options(r, rank, n, n_twos, n_jokers)
         opts.append(lst)
         cost += len(lst)
     if r.wild_melds:
         # The wild-card meld as one more "rank", last (its suffix bound is 0: the unused
         # wilds already count in every bound).
         ranks.append(WILD_RANK)
-        opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(len(twos), len(jokers), r.wild_meld_max)
+        opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(n_twos, n_jokers, r.wild_meld_max)
                      if a + b >= r.wild_meld_min])
-    found: list[tuple[Cards, ...]] = []
+    found: list[tuple[_Choice, ...]] = []
     chosen: list[_Choice] = []
-    n_twos, n_jokers = len(twos), len(jokers)
-    spend.steps = spend.steps - cost if cost <= spend.steps else -1
+    left = [steps - cost if cost <= steps else -1]
     sizes = [len(o) for o in opts]
 
     def ok(sel: list[_Choice]) -> tuple[bool, bool]:
@@ -978,9 +1046,9 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
             if total + suffix[k] + (n_twos - t_used) * v2 + (n_jokers - j_used) * vj < need:
                 return
             rank = ranks[k]
-            spend.steps -= sizes[k]  # each option tried is a step
-            if spend.steps < 0:
-                spend.steps = -1
+            left[0] -= sizes[k]  # each option tried is a step
+            if left[0] < 0:
+                left[0] = -1
                 raise _Spent
             for j, a, b, gv in opts[k]:
                 if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
@@ -990,23 +1058,24 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 valid, shaped = ok(chosen)
                 if valid and reached >= need and shaped:
                     if _is_minimal(r, chosen, reached, need, ok):
-                        found.append(_groups(chosen, by_kind, twos, jokers))
-                        if len(found) >= spend.openings:
+                        found.append(tuple(chosen))
+                        if len(found) >= openings:
                             raise _Spent
                 elif valid:
                     dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
     try:
-        if spend.steps < 0:
+        if left[0] < 0:
             raise _Spent
         dfs(0, 0, 0, start)
     except _Spent:
-        if not found and not spend.listed:
+        if not found and first:
             one = _one_minimal(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok)
             if one is not None:
-                found.append(_groups(one, by_kind, twos, jokers))
-    yield from found
+                found.append(tuple(one))
+        return tuple(found), left[0], False
+    return tuple(found), left[0], True
 
 
 @lru_cache(maxsize=4096)
@@ -1026,7 +1095,7 @@ def _rank_options(r: Rules, rank: str, naturals: int, twos: int, jokers: int) ->
     return tuple(out)
 
 
-def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
+def _groups(chosen: Sequence[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
     """The cards of an opening: each rank's first naturals, the 2s and jokers in order."""
     groups = []
     tu = ju = 0
