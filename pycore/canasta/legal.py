@@ -113,7 +113,7 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is DRAW_PHASE and state.stock and not pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
-    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _verbs(state.rules)[0]:
         verb(turn)
     return LegalActions(state, turn.out)
 
@@ -171,13 +171,13 @@ class _Turn:
             return
         self.room = -1 if state.permission else len(hand) - 2
         self.side_room = side_room = _side_room(r, melds) if r.side_wild_limit else 99
-        self.min_nat = max(r.min_naturals, 1)
-        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
         self.wild_cap = wild_cap = min(r.max_wilds, side_room)
+        self.min_nat = max(r.min_naturals, 1)
+        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         self.wild_options = _wild_options(twos, jokers, wild_cap)
         #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
-        self.blocked = bool(melds) and wilds_blocked(r, melds)
+        self.blocked = bool(melds) and r.unfinished_wild_meld_blocks_wilds and wilds_blocked(r, melds)
         self._ranks: list[str] | None = None
 
     def target(self, i: int) -> str:
@@ -252,11 +252,11 @@ def _opened_melds(t: _Turn) -> None:
     if t.closed:
         held |= t.closed
     room, out, push = t.room, t.out, t.push
-    twos, jokers, wild_cap = t.twos, t.jokers, t.wild_cap
+    twos, jokers, wild_cap, min_nat = t.twos, t.jokers, t.wild_cap, t.min_nat
     for kind, cards in by_kind.items():
-        if kind in held or len(cards) < t.min_nat or not cards[0].natural:
+        if kind in held or len(cards) < min_nat or not cards[0].natural:
             continue
-        for action, size in _new_groups(r, kind, tuple(cards), t.min_nat, twos, jokers, wild_cap, blocked):
+        for action, size in _new_groups(r, kind, tuple(cards), min_nat, twos, jokers, wild_cap, blocked):
             if size <= room:
                 out.append(action)
             else:
@@ -318,27 +318,29 @@ def _additions(t: _Turn) -> None:
     blocked = t.blocked
     any_wild = len(t.wild_options) > 1
     closed = t.closed
+    gmax = r.group_max
+    twos, jokers, wild_cap = t.twos, t.jokers, t.wild_cap
     for i, m in enumerate(melds):
-        if m.kind is SEQUENCE:
-            exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
-                    else _extensions(r, m, hand))
-            for ext in exts:
-                push(_add(f"#{i}", ext, ()), len(ext))
-            continue
-        if m.kind is WILD:
-            if not m.full(r):
-                for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
+        kind = m.kind
+        if kind is not GROUP:
+            if kind is SEQUENCE:
+                exts = (_open_extensions(r, m, hand, twos, jokers, side_room) if r.sequence_wilds
+                        else _extensions(r, m, hand))
+                for ext in exts:
+                    push(_add(f"#{i}", ext, ()), len(ext))
+            elif kind is WILD and not m.full(r):
+                for w, wild in _wild_options(twos, jokers, r.wild_meld_max - m.wilds):
                     if w:
                         push(_add(f"#{i}", wild, ()), w)
             continue
+        if gmax and m.naturals + m.wilds >= gmax:
+            continue  # full (``TableMeld.full`` of a group, inline: this loop runs for every meld)
         rank = m.rank
-        nat = by_kind.get(rank)
-        if rank in closed:
-            nat = None
-        if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
+        nat = None if rank in closed else by_kind.get(rank)
+        if nat is None and not any_wild:
             continue
         for action, n in _group_additions(r, t.target(i), rank, tuple(nat) if nat else (), m.naturals, m.wilds,
-                                          side_room, blocked, t.twos, t.jokers, t.wild_cap):
+                                          side_room, blocked, twos, jokers, wild_cap):
             if n <= room:
                 out.append(action)
             else:
@@ -470,10 +472,26 @@ def _ask_candidate(t: _Draft) -> None:
     """``_asks`` without its costly test (can the hand go out?), which ``apply`` makes
     on the candidate (``_ask`` refuses exactly where ``may_ask`` is false)."""
     if t.rules.partnerships and not t.state.permission and len(t.hand) >= 2:
-        t.defer(ASK)
+        out = t.out
+        t.unsure.append(len(out))  # ``defer``, inline
+        out.append(ASK)
 
 
 _DRAFT_PLAY_VERBS: tuple[Callable[[_Draft], None], ...] = (*_PLAY_VERBS[:-1], _ask_candidate)
+
+
+@lru_cache(maxsize=64)
+def _verbs(r: Rules) -> tuple[tuple[Callable[[_Turn], None], ...], tuple[Callable[[_Draft], None], ...]]:
+    """The play-phase verbs of ``legal_actions`` and of ``candidates`` that can list
+    something under ``r`` (in order): merges need two groups of a rank, swaps the
+    variant's swap, ``ask`` a partner. The others are no call at every turn."""
+    idle = {_mergers} if r.groups_per_rank < 2 else set()
+    if not r.swap_wilds:
+        idle.add(_swaps)
+    if not r.partnerships:
+        idle |= {_asks, _ask_candidate}
+    return (tuple(v for v in _PLAY_VERBS if v not in idle),
+            tuple(v for v in _DRAFT_PLAY_VERBS if v not in idle))
 
 
 def candidates(state: HandState) -> tuple[list[Action], list[int]]:
@@ -500,7 +518,7 @@ def drafted(state: HandState, hand: Cards, draw: bool) -> tuple[list[Action], li
     # (set here rather than in an __init__ of its own: one call fewer per action)
     draft.unsure = []
     draft.eager = not draft.melds
-    for verb in _DRAW_VERBS if draw else _DRAFT_PLAY_VERBS:
+    for verb in _DRAW_VERBS if draw else _verbs(state.rules)[1]:
         verb(draft)
     return draft.out, draft.unsure
 
