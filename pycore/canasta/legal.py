@@ -485,7 +485,7 @@ def _verbs(r: Rules) -> tuple[tuple[Callable[[_Turn], None], ...], tuple[Callabl
     """The play-phase verbs of ``legal_actions`` and of ``candidates`` that can list
     something under ``r`` (in order): merges need two groups of a rank, swaps the
     variant's swap, ``ask`` a partner. The others are no call at every turn."""
-    idle = {_mergers} if r.groups_per_rank < 2 else set()
+    idle: set[object] = {_mergers} if r.groups_per_rank < 2 else set()
     if not r.swap_wilds:
         idle.add(_swaps)
     if not r.partnerships:
