@@ -195,6 +195,12 @@ class _Turn:
         if 0 <= used <= self.room or _ok(self.state, action):
             self.out.append(action)
 
+    def push_opening(self, budget: _Budget, action: Action, used: int) -> None:
+        """``push`` an action that makes the side's initial meld, counted in ``budget``."""
+        if 0 <= used <= self.room or _ok(self.state, action):
+            self.out.append(action)
+            budget.listed += 1
+
 
 # ---------------------------------------------------------------- draw phase
 def _draws(t: _Turn) -> None:
@@ -215,9 +221,7 @@ def _take_pile(t: _Turn) -> None:
             if budget is None:
                 t.push(take, used)
             else:
-                listed = len(t.out)
-                t.push(take, used)
-                budget.listed += len(t.out) - listed
+                t.push_opening(budget, take, used)
 
 
 # ---------------------------------------------------------------- play phase
@@ -286,9 +290,7 @@ def _opening_melds(t: _Turn) -> None:
             action = Meld(groups)
             if r.canasta_from_hand_exempt:
                 seen.add(action)  # (only the canastas from hand below ask)
-            listed = len(t.out)
-            t.push(action, sum(len(g) for g in groups))
-            budget.listed += len(t.out) - listed
+            t.push_opening(budget, action, sum(len(g) for g in groups))
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
         wopts = t.wild_options
@@ -446,21 +448,26 @@ _PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
 class _Draft(_Turn):
     """A turn whose verbs list every candidate and leave ``apply``'s checks undone: the
     index of each candidate only ``apply`` can judge goes to ``unsure`` (``candidates``).
-    An unopened side's verbs check as ``legal_actions`` does (``eager``): their work
-    budget counts the openings actually listed (``_Budget.listed``), so deferring the
-    checks could change what they enumerate."""
+    An opening left unjudged goes to its budget's ``pending``: the budget asks whether
+    the verb has listed one only once it runs out (``_Budget.none_listed``), which random
+    play never meets, so the draft judges them only then, as ``legal_actions`` would."""
 
-    __slots__ = ("unsure", "eager")
+    __slots__ = ("unsure",)
     unsure: list[int]
-    eager: bool
 
     def push(self, action: Action, used: int) -> None:
         if 0 <= used <= self.room:
             self.out.append(action)
-        elif self.eager:
-            _Turn.push(self, action, used)
         else:
             self.defer(action)
+
+    def push_opening(self, budget: _Budget, action: Action, used: int) -> None:
+        if 0 <= used <= self.room:
+            self.out.append(action)
+            budget.listed += 1
+        else:
+            self.defer(action)
+            budget.pending.append((self.state, action))
 
     def defer(self, action: Action) -> None:
         """List ``action`` for ``apply`` to judge if it is ever chosen."""
@@ -517,7 +524,6 @@ def drafted(state: HandState, hand: Cards, draw: bool) -> tuple[list[Action], li
     draft = _Draft(state, hand)
     # (set here rather than in an __init__ of its own: one call fewer per action)
     draft.unsure = []
-    draft.eager = not draft.melds
     for verb in _DRAW_VERBS if draw else _verbs(state.rules)[1]:
         verb(draft)
     return draft.out, draft.unsure
@@ -913,14 +919,21 @@ _Choice = tuple[str, int, int, int]
 class _Budget:
     """The work one verb may spend enumerating openings (``limits.MAX_OPENING_STEPS``
     group choices tried, ``limits.MAX_OPENINGS`` openings found), and how many of its
-    actions with an opening the verb has listed (``listed``)."""
+    actions with an opening the verb has listed (``listed``), with those a draft left for
+    ``apply`` to judge (``pending``: ``_Draft``)."""
 
-    __slots__ = ("steps", "openings", "listed")
+    __slots__ = ("steps", "openings", "listed", "pending")
 
     def __init__(self) -> None:
         self.steps = MAX_OPENING_STEPS
         self.openings = MAX_OPENINGS
         self.listed = 0
+        self.pending: list[tuple[HandState, Action]] = []
+
+    def none_listed(self) -> bool:
+        """The verb has listed no action with an opening yet (a pending one once ``apply``
+        accepts it)."""
+        return not self.listed and not any(_ok(state, action) for state, action in self.pending)
 
 
 class _Spent(Exception):
@@ -979,7 +992,7 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
         spend.steps -= used
     else:
         steps = spend.steps
-        sets, spend.steps, clean = _search(r, key, steps, spend.openings, not spend.listed, most)
+        sets, spend.steps, clean = _search(r, key, steps, spend.openings, spend, most)
         if clean:
             if len(_SEARCHES) >= _SEARCHES_KEPT:
                 _SEARCHES.clear()
@@ -1007,10 +1020,10 @@ _SEARCHES: dict[_SearchKey, tuple[tuple[tuple[_Choice, ...], ...], int]] = {}
 _SEARCHES_KEPT = 8192
 
 
-def _search(r: Rules, key: _SearchKey, steps: int, openings: int, first: bool,
+def _search(r: Rules, key: _SearchKey, steps: int, openings: int, budget: _Budget,
             most: int) -> tuple[tuple[tuple[_Choice, ...], ...], int, bool]:
     """``_minimal``'s search over group choices, with ``steps`` and ``openings`` left in
-    the budget (``first``: the verb has listed no opening yet). Returns the minimal
+    ``budget`` (asked, if it runs out, whether the verb has listed an opening). Returns the minimal
     openings found, the steps left, and whether the search ran to its end with neither
     limit reached (then its answer does not depend on the budget it had)."""
     _, counts, n_twos, n_jokers, start, need, shape_done, wilds_used, room = key
@@ -1088,7 +1101,7 @@ def _search(r: Rules, key: _SearchKey, steps: int, openings: int, first: bool,
             raise _Spent
         dfs(0, 0, 0, start)
     except _Spent:
-        if not found and first:
+        if not found and budget.none_listed():
             one = _one_minimal(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok)
             if one is not None:
                 found.append(tuple(one))
