@@ -133,9 +133,16 @@ def pile_in_reach(state: HandState, hand: Cards) -> bool:
     if not discard:
         return False
     top = discard[-1]
+    if top.wild or top.three:
+        return False
     rank = top.rank
-    return not (top.wild or top.three or (rank not in map(_RANK, hand) and all(
-        m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
+    if rank in map(_RANK, hand):
+        return True
+    suit = top.suit
+    for m in state.melds[state.turn % state.rules.sides]:  # (a loop: no generator to build)
+        if m.rank == rank or m.suit == suit:
+            return True
+    return False
 
 
 class _Turn:
@@ -155,11 +162,10 @@ class _Turn:
         by_kind: dict[str, list[Card]] = {}
         for c in hand:
             kind = c.kind
-            lst = by_kind.get(kind)
-            if lst is None:
-                by_kind[kind] = [c]
+            if kind in by_kind:
+                by_kind[kind].append(c)
             else:
-                lst.append(c)
+                by_kind[kind] = [c]
         self.by_kind = by_kind
         self.twos = twos = tuple(by_kind.get("2", ()))
         self.jokers = jokers = tuple(by_kind.get("JK", ()))
@@ -581,7 +587,7 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
     opened = bool(mine)
     if not opened and (r.no_pile_for_initial_meld or (r.no_opening_first_turn and not state.played[state.turn])):
         return
-    if top.rank in closed_ranks(r, state.melds):
+    if r.close_rank_after_natural_canasta and top.rank in closed_ranks(r, state.melds):
         return
     frozen = state.frozen_for(side)
     idx = open_group(r, mine, top.rank)
