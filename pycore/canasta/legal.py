@@ -430,8 +430,14 @@ def _discards(t: _Turn) -> None:
         return
     out = t.out
     allowed = allowed_kinds(t.state)
+    if allowed is None:
+        for c in hand:
+            if c is not prev:
+                prev = c
+                out.append(_DISCARDS[c])
+        return
     for c in hand:
-        if c is not prev and (allowed is None or c.kind in allowed):
+        if c is not prev and c.kind in allowed:
             prev = c
             out.append(_DISCARDS[c])
 
