@@ -33,7 +33,7 @@ from functools import lru_cache
 from operator import attrgetter
 
 from .actions import ASK, DRAW, NO, PASS, YES, Action, Add, Discard, Meld, Merge, Swap, Take
-from .cards import ALL_CARDS, SEQUENCE_ORDER, Card, sort_cards
+from .cards import ALL_CARDS, NATURAL_RANKS, SEQUENCE_ORDER, Card, sort_cards
 from .discards import allowed_kinds
 from .limits import MAX_OPENING_STEPS, MAX_OPENINGS
 from .errors import IllegalAction
@@ -110,10 +110,10 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is ANSWER_PHASE:
         return LegalActions(state, [YES, NO])
     hand = state.hands[state.turn]
-    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+    if phase is DRAW_PHASE and state.stock and not pile_in_reach(state, hand):
         return LegalActions(state, [DRAW])
     turn = _Turn(state, hand)
-    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _PLAY_VERBS:
+    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _verbs(state.rules)[0]:
         verb(turn)
     return LegalActions(state, turn.out)
 
@@ -126,16 +126,23 @@ def _ok(state: HandState, action: Action) -> bool:
     return True
 
 
-def _pile_in_reach(state: HandState, hand: Cards) -> bool:
+def pile_in_reach(state: HandState, hand: Cards) -> bool:
     """The common draw phase: the pile can be taken only when the hand holds the top
     card's rank or the side has a meld of it (or a sequence of its suit)."""
     discard = state.discard
     if not discard:
         return False
     top = discard[-1]
+    if top.wild or top.three:
+        return False
     rank = top.rank
-    return not (top.wild or top.three or (rank not in map(_RANK, hand) and all(
-        m.rank != rank and m.suit != top.suit for m in state.melds[state.turn % state.rules.sides])))
+    if rank in map(_RANK, hand):
+        return True
+    suit = top.suit
+    for m in state.melds[state.turn % state.rules.sides]:  # (a loop: no generator to build)
+        if m.rank == rank or m.suit == suit:
+            return True
+    return False
 
 
 class _Turn:
@@ -155,11 +162,10 @@ class _Turn:
         by_kind: dict[str, list[Card]] = {}
         for c in hand:
             kind = c.kind
-            lst = by_kind.get(kind)
-            if lst is None:
-                by_kind[kind] = [c]
+            if kind in by_kind:
+                by_kind[kind].append(c)
             else:
-                lst.append(c)
+                by_kind[kind] = [c]
         self.by_kind = by_kind
         self.twos = twos = tuple(by_kind.get("2", ()))
         self.jokers = jokers = tuple(by_kind.get("JK", ()))
@@ -171,13 +177,13 @@ class _Turn:
             return
         self.room = -1 if state.permission else len(hand) - 2
         self.side_room = side_room = _side_room(r, melds) if r.side_wild_limit else 99
-        self.min_nat = max(r.min_naturals, 1)
-        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
         self.wild_cap = wild_cap = min(r.max_wilds, side_room)
+        self.min_nat = max(r.min_naturals, 1)
+        self.closed = closed_ranks(r, state.melds) if r.close_rank_after_natural_canasta else _NONE
         self.wild_options = _wild_options(twos, jokers, wild_cap)
         #: the side's unfinished wild-card meld keeps wild cards out of groups (RULES.md 3)
-        self.blocked = bool(melds) and wilds_blocked(r, melds)
+        self.blocked = bool(melds) and r.unfinished_wild_meld_blocks_wilds and wilds_blocked(r, melds)
         self._ranks: list[str] | None = None
 
     def target(self, i: int) -> str:
@@ -194,6 +200,12 @@ class _Turn:
         ``used`` -1, where only ``apply`` can tell) ``apply`` decides."""
         if 0 <= used <= self.room or _ok(self.state, action):
             self.out.append(action)
+
+    def push_opening(self, budget: _Budget, action: Action, used: int) -> None:
+        """``push`` an action that makes the side's initial meld, counted in ``budget``."""
+        if 0 <= used <= self.room or _ok(self.state, action):
+            self.out.append(action)
+            budget.listed += 1
 
 
 # ---------------------------------------------------------------- draw phase
@@ -215,9 +227,7 @@ def _take_pile(t: _Turn) -> None:
             if budget is None:
                 t.push(take, used)
             else:
-                listed = len(t.out)
-                t.push(take, used)
-                budget.listed += len(t.out) - listed
+                t.push_opening(budget, take, used)
 
 
 # ---------------------------------------------------------------- play phase
@@ -252,11 +262,11 @@ def _opened_melds(t: _Turn) -> None:
     if t.closed:
         held |= t.closed
     room, out, push = t.room, t.out, t.push
-    twos, jokers, wild_cap = t.twos, t.jokers, t.wild_cap
+    twos, jokers, wild_cap, min_nat = t.twos, t.jokers, t.wild_cap, t.min_nat
     for kind, cards in by_kind.items():
-        if kind in held or len(cards) < t.min_nat or not cards[0].natural:
+        if kind in held or len(cards) < min_nat or not cards[0].natural:
             continue
-        for action, size in _new_groups(r, kind, tuple(cards), t.min_nat, twos, jokers, wild_cap, blocked):
+        for action, size in _new_groups(r, kind, tuple(cards), min_nat, twos, jokers, wild_cap, blocked):
             if size <= room:
                 out.append(action)
             else:
@@ -286,9 +296,7 @@ def _opening_melds(t: _Turn) -> None:
             action = Meld(groups)
             if r.canasta_from_hand_exempt:
                 seen.add(action)  # (only the canastas from hand below ask)
-            listed = len(t.out)
-            t.push(action, sum(len(g) for g in groups))
-            budget.listed += len(t.out) - listed
+            t.push_opening(budget, action, sum(len(g) for g in groups))
     if r.canasta_from_hand_exempt:
         # RULES.md 3: a canasta laid from hand needs no minimum.
         wopts = t.wild_options
@@ -318,27 +326,29 @@ def _additions(t: _Turn) -> None:
     blocked = t.blocked
     any_wild = len(t.wild_options) > 1
     closed = t.closed
+    gmax = r.group_max
+    twos, jokers, wild_cap = t.twos, t.jokers, t.wild_cap
     for i, m in enumerate(melds):
-        if m.kind is SEQUENCE:
-            exts = (_open_extensions(r, m, hand, t.twos, t.jokers, side_room) if r.sequence_wilds
-                    else _extensions(r, m, hand))
-            for ext in exts:
-                push(_add(f"#{i}", ext, ()), len(ext))
-            continue
-        if m.kind is WILD:
-            if not m.full(r):
-                for w, wild in _wild_options(t.twos, t.jokers, r.wild_meld_max - m.wilds):
+        kind = m.kind
+        if kind is not GROUP:
+            if kind is SEQUENCE:
+                exts = (_open_extensions(r, m, hand, twos, jokers, side_room) if r.sequence_wilds
+                        else _extensions(r, m, hand))
+                for ext in exts:
+                    push(_add(f"#{i}", ext, ()), len(ext))
+            elif kind is WILD and not m.full(r):
+                for w, wild in _wild_options(twos, jokers, r.wild_meld_max - m.wilds):
                     if w:
                         push(_add(f"#{i}", wild, ()), w)
             continue
+        if gmax and m.naturals + m.wilds >= gmax:
+            continue  # full (``TableMeld.full`` of a group, inline: this loop runs for every meld)
         rank = m.rank
-        nat = by_kind.get(rank)
-        if rank in closed:
-            nat = None
-        if (nat is None and not any_wild) or m.kind is not GROUP or m.full(r):
+        nat = None if rank in closed else by_kind.get(rank)
+        if nat is None and not any_wild:
             continue
         for action, n in _group_additions(r, t.target(i), rank, tuple(nat) if nat else (), m.naturals, m.wilds,
-                                          side_room, blocked, t.twos, t.jokers, t.wild_cap):
+                                          side_room, blocked, twos, jokers, wild_cap):
             if n <= room:
                 out.append(action)
             else:
@@ -420,8 +430,14 @@ def _discards(t: _Turn) -> None:
         return
     out = t.out
     allowed = allowed_kinds(t.state)
+    if allowed is None:
+        for c in hand:
+            if c is not prev:
+                prev = c
+                out.append(_DISCARDS[c])
+        return
     for c in hand:
-        if c is not prev and (allowed is None or c.kind in allowed):
+        if c is not prev and c.kind in allowed:
             prev = c
             out.append(_DISCARDS[c])
 
@@ -444,21 +460,26 @@ _PLAY_VERBS: tuple[Callable[[_Turn], None], ...] = (
 class _Draft(_Turn):
     """A turn whose verbs list every candidate and leave ``apply``'s checks undone: the
     index of each candidate only ``apply`` can judge goes to ``unsure`` (``candidates``).
-    An unopened side's verbs check as ``legal_actions`` does (``eager``): their work
-    budget counts the openings actually listed (``_Budget.listed``), so deferring the
-    checks could change what they enumerate."""
+    An opening left unjudged goes to its budget's ``pending``: the budget asks whether
+    the verb has listed one only once it runs out (``_Budget.none_listed``), which random
+    play never meets, so the draft judges them only then, as ``legal_actions`` would."""
 
-    __slots__ = ("unsure", "eager")
+    __slots__ = ("unsure",)
     unsure: list[int]
-    eager: bool
 
     def push(self, action: Action, used: int) -> None:
         if 0 <= used <= self.room:
             self.out.append(action)
-        elif self.eager:
-            _Turn.push(self, action, used)
         else:
             self.defer(action)
+
+    def push_opening(self, budget: _Budget, action: Action, used: int) -> None:
+        if 0 <= used <= self.room:
+            self.out.append(action)
+            budget.listed += 1
+        else:
+            self.defer(action)
+            budget.pending.append((self.state, action))
 
     def defer(self, action: Action) -> None:
         """List ``action`` for ``apply`` to judge if it is ever chosen."""
@@ -470,10 +491,26 @@ def _ask_candidate(t: _Draft) -> None:
     """``_asks`` without its costly test (can the hand go out?), which ``apply`` makes
     on the candidate (``_ask`` refuses exactly where ``may_ask`` is false)."""
     if t.rules.partnerships and not t.state.permission and len(t.hand) >= 2:
-        t.defer(ASK)
+        out = t.out
+        t.unsure.append(len(out))  # ``defer``, inline
+        out.append(ASK)
 
 
 _DRAFT_PLAY_VERBS: tuple[Callable[[_Draft], None], ...] = (*_PLAY_VERBS[:-1], _ask_candidate)
+
+
+@lru_cache(maxsize=64)
+def _verbs(r: Rules) -> tuple[tuple[Callable[[_Turn], None], ...], tuple[Callable[[_Draft], None], ...]]:
+    """The play-phase verbs of ``legal_actions`` and of ``candidates`` that can list
+    something under ``r`` (in order): merges need two groups of a rank, swaps the
+    variant's swap, ``ask`` a partner. The others are no call at every turn."""
+    idle: set[object] = {_mergers} if r.groups_per_rank < 2 else set()
+    if not r.swap_wilds:
+        idle.add(_swaps)
+    if not r.partnerships:
+        idle |= {_asks, _ask_candidate}
+    return (tuple(v for v in _PLAY_VERBS if v not in idle),
+            tuple(v for v in _DRAFT_PLAY_VERBS if v not in idle))
 
 
 def candidates(state: HandState) -> tuple[list[Action], list[int]]:
@@ -488,13 +525,18 @@ def candidates(state: HandState) -> tuple[list[Action], list[int]]:
     if phase is ANSWER_PHASE:
         return [YES, NO], []
     hand = state.hands[state.turn]
-    if phase is DRAW_PHASE and state.stock and not _pile_in_reach(state, hand):
+    if phase is DRAW_PHASE and state.stock and not pile_in_reach(state, hand):
         return [DRAW], []
+    return drafted(state, hand, phase is DRAW_PHASE)
+
+
+def drafted(state: HandState, hand: Cards, draw: bool) -> tuple[list[Action], list[int]]:
+    """``candidates`` of a draw phase (``draw``) with the pile in reach, or of a play
+    phase, ``hand`` being the hand in turn (``playout`` tells these apart itself)."""
     draft = _Draft(state, hand)
     # (set here rather than in an __init__ of its own: one call fewer per action)
     draft.unsure = []
-    draft.eager = not draft.melds
-    for verb in _DRAW_VERBS if phase is DRAW_PHASE else _DRAFT_PLAY_VERBS:
+    for verb in _DRAW_VERBS if draw else _verbs(state.rules)[1]:
         verb(draft)
     return draft.out, draft.unsure
 
@@ -551,7 +593,7 @@ def _takes(state: HandState, by_kind: dict[str, list[Card]], twos: Cards,
     opened = bool(mine)
     if not opened and (r.no_pile_for_initial_meld or (r.no_opening_first_turn and not state.played[state.turn])):
         return
-    if top.rank in closed_ranks(r, state.melds):
+    if r.close_rank_after_natural_canasta and top.rank in closed_ranks(r, state.melds):
         return
     frozen = state.frozen_for(side)
     idx = open_group(r, mine, top.rank)
@@ -889,14 +931,21 @@ _Choice = tuple[str, int, int, int]
 class _Budget:
     """The work one verb may spend enumerating openings (``limits.MAX_OPENING_STEPS``
     group choices tried, ``limits.MAX_OPENINGS`` openings found), and how many of its
-    actions with an opening the verb has listed (``listed``)."""
+    actions with an opening the verb has listed (``listed``), with those a draft left for
+    ``apply`` to judge (``pending``: ``_Draft``)."""
 
-    __slots__ = ("steps", "openings", "listed")
+    __slots__ = ("steps", "openings", "listed", "pending")
 
     def __init__(self) -> None:
         self.steps = MAX_OPENING_STEPS
         self.openings = MAX_OPENINGS
         self.listed = 0
+        self.pending: list[tuple[HandState, Action]] = []
+
+    def none_listed(self) -> bool:
+        """The verb has listed no action with an opening yet (a pending one once ``apply``
+        accepts it)."""
+        return not self.listed and not any(_ok(state, action) for state, action in self.pending)
 
 
 class _Spent(Exception):
@@ -915,7 +964,12 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     The enumeration spends ``budget`` (issue 36: a hand of 40 cards holds tens of
     thousands of minimal openings): once it runs out, the openings found so far are all,
     and if none was found and the verb has listed none yet, ``_one_minimal`` finds one of
-    at most ``most`` cards whenever one exists."""
+    at most ``most`` cards whenever one exists.
+
+    The search (``_search``) reads only how many cards of each rank the hand holds, so a
+    search that ran to its end without spending the budget is kept (``_SEARCHES``) and
+    stands for any later one with the same counts and the budget to run it: random
+    playouts meet the same counts again and again with other cards."""
     r = state.rules
     spend = budget or _Budget()
     if spend.openings <= 0:
@@ -926,36 +980,93 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
     if start >= need and shape_done:
         yield ()
         return
-    ranks = [k for k, cards in by_kind.items()
-             if k != exclude and cards[0].natural and len(cards) >= max(r.min_naturals, 1)]
+    least = max(r.min_naturals, 1)
+    # The search reads a rank only through its class (``_rank_classes``): it runs on the
+    # ranks renamed, the first of a class in the hand as the first rank of that class and
+    # so on (the order kept), and its openings are renamed back.
+    classes = _rank_classes(r)
+    seen: dict[tuple[str, ...], int] = {}
+    counts_list = []
+    back = {}
+    for k, cards in by_kind.items():
+        if k != exclude and cards[0].natural and len(cards) >= least:
+            members = classes[k]
+            n = seen.get(members, 0)
+            seen[members] = n + 1
+            back[members[n]] = k
+            counts_list.append((members[n], len(cards)))
+    counts = tuple(counts_list)
+    key = (r, counts, len(twos), len(jokers), start, need, shape_done, wilds_used, room)
+    kept = _SEARCHES.get(key)
+    if kept is not None and kept[1] <= spend.steps and len(kept[0]) < spend.openings:
+        # A run without the budget's limits binding: the same openings, the same work.
+        sets, used = kept
+        spend.steps -= used
+    else:
+        steps = spend.steps
+        sets, spend.steps, clean = _search(r, key, steps, spend.openings, spend, most)
+        if clean:
+            if len(_SEARCHES) >= _SEARCHES_KEPT:
+                _SEARCHES.clear()
+            _SEARCHES[key] = (sets, steps - spend.steps)
+    for chosen in sets:
+        yield _groups([(back.get(rank, rank), j, a, b) for rank, j, a, b in chosen], by_kind, twos, jokers)
+
+
+@lru_cache(maxsize=64)
+def _rank_classes(r: Rules) -> dict[str, tuple[str, ...]]:
+    """For each natural rank, the natural ranks the opening search cannot tell from it
+    (the same value, and wild cards allowed or not: ``_rank_options``, ``_smaller``), in
+    canonical order."""
+    def cls(rank: str) -> tuple[int, bool]:
+        return r.value(rank), rank in r.no_wild_ranks
+    return {rank: tuple(k for k in NATURAL_RANKS if cls(k) == cls(rank)) for rank in NATURAL_RANKS}
+
+
+#: ``_minimal``'s key: the rules, the (rank, cards of it) the search may use in the
+#: hand's order, 2s, jokers, start, need, shape_done, wilds_used and room.
+_SearchKey = tuple[Rules, tuple[tuple[str, int], ...], int, int, int, int, bool, bool, int]
+#: Searches that ran to their end: their openings (as group choices) and the steps spent.
+_SEARCHES: dict[_SearchKey, tuple[tuple[tuple[_Choice, ...], ...], int]] = {}
+#: How many ``_SEARCHES`` holds before it starts again (a few hundred bytes each).
+_SEARCHES_KEPT = 8192
+
+
+def _search(r: Rules, key: _SearchKey, steps: int, openings: int, budget: _Budget,
+            most: int) -> tuple[tuple[tuple[_Choice, ...], ...], int, bool]:
+    """``_minimal``'s search over group choices, with ``steps`` and ``openings`` left in
+    ``budget`` (asked, if it runs out, whether the verb has listed an opening). Returns the minimal
+    openings found, the steps left, and whether the search ran to its end with neither
+    limit reached (then its answer does not depend on the budget it had)."""
+    _, counts, n_twos, n_jokers, start, need, shape_done, wilds_used, room = key
+    ranks = [k for k, _ in counts]
     value = r.value
     v2, vj = value("2"), value("JK")
     # Upper bounds for pruning: every natural of the ranks from k on, plus the unused wilds.
     suffix = [0] * (len(ranks) + 2)
     for k in range(len(ranks) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + len(by_kind[ranks[k]]) * value(ranks[k])
-    if start + suffix[0] + len(twos) * v2 + len(jokers) * vj < need:
-        return
+        suffix[k] = suffix[k + 1] + counts[k][1] * value(ranks[k])
+    if start + suffix[0] + n_twos * v2 + n_jokers * vj < need:
+        return (), steps, True
 
     # Each rank's possible groups: (naturals, 2s, jokers, value), fewest wilds first.
     # Building them is work too: each rank and option counts as a step (what is left may
     # not pay for this search: then the budget is spent, never overdrawn).
     opts: list[Sequence[tuple[int, int, int, int]]] = []
     cost = len(ranks)
-    for rank in ranks:
-        lst = _rank_options(r, rank, len(by_kind[rank]), len(twos), len(jokers))
+    for rank, n in counts:
+        lst = _rank_options(r, rank, n, n_twos, n_jokers)
         opts.append(lst)
         cost += len(lst)
     if r.wild_melds:
         # The wild-card meld as one more "rank", last (its suffix bound is 0: the unused
         # wilds already count in every bound).
         ranks.append(WILD_RANK)
-        opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(len(twos), len(jokers), r.wild_meld_max)
+        opts.append([(0, a, b, a * v2 + b * vj) for a, b in _splits(n_twos, n_jokers, r.wild_meld_max)
                      if a + b >= r.wild_meld_min])
-    found: list[tuple[Cards, ...]] = []
+    found: list[tuple[_Choice, ...]] = []
     chosen: list[_Choice] = []
-    n_twos, n_jokers = len(twos), len(jokers)
-    spend.steps = spend.steps - cost if cost <= spend.steps else -1
+    left = [steps - cost if cost <= steps else -1]
     sizes = [len(o) for o in opts]
 
     def ok(sel: list[_Choice]) -> tuple[bool, bool]:
@@ -978,9 +1089,9 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
             if total + suffix[k] + (n_twos - t_used) * v2 + (n_jokers - j_used) * vj < need:
                 return
             rank = ranks[k]
-            spend.steps -= sizes[k]  # each option tried is a step
-            if spend.steps < 0:
-                spend.steps = -1
+            left[0] -= sizes[k]  # each option tried is a step
+            if left[0] < 0:
+                left[0] = -1
                 raise _Spent
             for j, a, b, gv in opts[k]:
                 if t_used + a > n_twos or j_used + b > n_jokers or t_used + a + j_used + b > room:
@@ -990,23 +1101,24 @@ def _minimal(state: HandState, by_kind: dict[str, list[Card]], twos: Cards, joke
                 valid, shaped = ok(chosen)
                 if valid and reached >= need and shaped:
                     if _is_minimal(r, chosen, reached, need, ok):
-                        found.append(_groups(chosen, by_kind, twos, jokers))
-                        if len(found) >= spend.openings:
+                        found.append(tuple(chosen))
+                        if len(found) >= openings:
                             raise _Spent
                 elif valid:
                     dfs(k + 1, t_used + a, j_used + b, reached)
                 chosen.pop()
 
     try:
-        if spend.steps < 0:
+        if left[0] < 0:
             raise _Spent
         dfs(0, 0, 0, start)
     except _Spent:
-        if not found and not spend.listed:
+        if not found and budget.none_listed():
             one = _one_minimal(r, ranks, opts, n_twos, n_jokers, room, start, need, most, ok)
             if one is not None:
-                found.append(_groups(one, by_kind, twos, jokers))
-    yield from found
+                found.append(tuple(one))
+        return tuple(found), left[0], False
+    return tuple(found), left[0], True
 
 
 @lru_cache(maxsize=4096)
@@ -1026,7 +1138,7 @@ def _rank_options(r: Rules, rank: str, naturals: int, twos: int, jokers: int) ->
     return tuple(out)
 
 
-def _groups(chosen: list[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
+def _groups(chosen: Sequence[_Choice], by_kind: dict[str, list[Card]], twos: Cards, jokers: Cards) -> tuple[Cards, ...]:
     """The cards of an opening: each rank's first naturals, the 2s and jokers in order."""
     groups = []
     tu = ju = 0

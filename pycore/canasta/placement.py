@@ -22,12 +22,13 @@ from .melds import GROUP, WILD, TableMeld
 from .rules import Rules
 
 Melds = Sequence[TableMeld]
+_NONE: frozenset[str] = frozenset()
 
 
 def closed_ranks(rules: Rules, melds: Sequence[Melds]) -> frozenset[str]:
     """Ranks nobody may meld: a natural canasta of them lies on the table (RULES.md 3)."""
     if not rules.close_rank_after_natural_canasta:
-        return frozenset()
+        return _NONE
     size = rules.canasta_size
     return frozenset(m.rank for ms in melds for m in ms
                      if m.kind is GROUP and m.wilds == 0 and m.naturals >= size)

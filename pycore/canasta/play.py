@@ -15,7 +15,7 @@ from typing import Any
 from .actions import MELD_INDICES, SHORT, Action, Add, Answer, Ask, Discard, Draw, Meld, Merge, Pass, Swap, Take
 from .cards import Card, sort_cards
 from .errors import IllegalAction, echo
-from .discards import discard_refusal
+from .discards import allowed_kinds, discard_refusal
 from .goout import can_go_out
 from .melds import (BLACK_THREES, GROUP, SEQUENCE, WILD, MeldKind, TableMeld, grow, meld_value, merge_groups,
                     new_group, new_meld, swap_wild)
@@ -237,17 +237,17 @@ def _take(state: HandState, action: Take) -> HandState:
     pile = state.discard[:-1]
     laid = tuple(c for c in pile if c.kind in bonus)
     new_hand = sort_cards(rest + tuple(c for c in pile if c.kind not in bonus))
+    # The turn starts here: whether the player had melded before is read from the state
+    # before the take (going out concealed may take the pile, Pagat).
     new = state.with_(
         hands=_set(state.hands, seat, new_hand),
         melds=_set(state.melds, side, tuple(melds)),
         threes=_set(state.threes, side, state.threes[side] + laid) if laid else state.threes,
         discard=(),
         melded=_set(state.melded, seat, True),
+        phase=PLAY_PHASE, fresh=not state.melded[seat], took_pile=True, acted=True,
+        old_melds=len(state.melds[side]), touched_old=0 <= idx < len(state.melds[side]), permission="",
     )
-    # The turn starts here: whether the player had melded before is read from the state
-    # before the take (going out concealed may take the pile, Pagat).
-    new = new.with_(phase=PLAY_PHASE, fresh=not state.melded[seat], took_pile=True, acted=True,
-                    old_melds=len(state.melds[side]), touched_old=0 <= idx < len(state.melds[side]), permission="")
     return _after_melding(new, has_black_threes=any(m.kind is BLACK_THREES for m in melds[len(state.melds[side]):]))
 
 
@@ -526,9 +526,11 @@ def _discard(state: HandState, action: Discard) -> HandState:
     except ValueError:
         raise IllegalAction("card_not_in_hand", f"{card.text} is not in the hand", card=card.text) from None
     rest = hand[:i] + hand[i + 1:]
-    refusal = discard_refusal(state, card)
-    if refusal is not None:
-        raise refusal
+    allowed = allowed_kinds(state)  # (``discard_refusal``'s own test, without its call)
+    if allowed is not None and card.kind not in allowed:
+        refusal = discard_refusal(state, card)
+        if refusal is not None:
+            raise refusal
     if not rest:
         _may_go_out(state, "meld")
         return _went_out(state.with_(hands=_set(state.hands, seat, rest), discard=state.discard + (card,)))

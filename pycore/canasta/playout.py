@@ -25,19 +25,32 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .actions import ASK, Action
+from .actions import ASK, DRAW, Action
 from .errors import IllegalAction
-from .legal import candidates, is_legal
+from .legal import candidates, drafted, is_legal, pile_in_reach
 from .play import apply, may_ask
 from .rules import Rules
-from .state import HandState, deal
+from .state import DRAW_PHASE, PLAY_PHASE, HandState, deal
 
 
 def sample_action(state: HandState, below: Callable[[int], int]) -> Action:
     """A uniformly random action of ``legal_actions(state)`` (module docstring), drawn with
     ``below(n)``, a uniformly random whole number from 0 to n - 1. Raises
     :class:`IllegalAction` ``hand_over`` once the hand is over."""
-    acts, unsure = candidates(state)
+    phase = state.phase
+    if phase is PLAY_PHASE:
+        acts, unsure = drafted(state, state.hands[state.turn], False)
+    elif phase is DRAW_PHASE:
+        hand = state.hands[state.turn]
+        if state.stock and not pile_in_reach(state, hand):
+            # The common draw phase: ``draw`` is the only candidate (``candidates`` would
+            # say so with two lists built); drawn with ``below(1)`` all the same, so that a
+            # seed plays the same hand either way.
+            below(1)
+            return DRAW
+        acts, unsure = drafted(state, hand, True)
+    else:
+        acts, unsure = candidates(state)
     n = len(acts)
     if not n:
         raise IllegalAction("hand_over", "the hand is over")

@@ -192,3 +192,21 @@ def test_an_opening_is_listed_exactly_when_the_hand_holds_one(variant: str, play
         assert all(is_legal(state, a) for a in openings)
         seen[holds] += 1
     assert seen[True] and seen[False], "positions with and without an opening"
+
+
+@pytest.mark.parametrize("steps", [MAX_OPENING_STEPS, 0], ids=["budget", "spent"])
+@pytest.mark.parametrize("variant,players", _TABLES)
+def test_the_playout_candidates_judged_are_the_legal_list(variant: str, players: int, steps: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``legal.candidates`` (the playout path) leaves the openings that lay the last
+    cards for ``apply`` and judges them only when the budget runs out and asks whether
+    one was listed (``_Budget.none_listed``): kept where ``is_legal`` accepts them, its
+    candidates are ``legal_actions``, action for action, with the budget and with none."""
+    monkeypatch.setattr(legal, "MAX_OPENING_STEPS", steps)
+    pending = 0
+    for state in _small_positions(variant, players, 45, seed=len(variant) * 31 + players):
+        acts, unsure = legal.candidates(state)
+        judged = [a for i, a in enumerate(acts) if i not in unsure or is_legal(state, a)]
+        assert judged == list(legal_actions(state)), str(state.hands[0])
+        pending += sum(1 for i in unsure if isinstance(acts[i], (Meld, Take)))
+    assert pending, "some opening was left for apply to judge"
