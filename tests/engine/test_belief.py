@@ -6,6 +6,7 @@ its seat did, consistent with the deciding seat's view.
 - Every belief sample is a position the view allows: the seat's own hand, every hand's
   size and known cards, the stock's size, and the same multiset of cards as the even
   deal's samples; the same generator seed gives the same samples.
+- ``match --expert-belief`` plays the belief expert and records it in the pairs file.
 - The evidence is respected: over many samples, a seat gets a natural pair of a kind it
   discarded far less often than under the even deal, and a pair of a kind with no
   evidence more often (real hands hold more pairs than an even deal).
@@ -13,6 +14,7 @@ its seat did, consistent with the deciding seat's view.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -24,6 +26,7 @@ from canasta import variants
 from canasta.actions import Draw
 from canasta.bots import get_bot
 from canasta.bots.belief import DISCARDED, PAIRED, BeliefSampler, Evidence, Sampler
+from canasta.bots.expert import ExpertBot
 from canasta.bots.memory import Memory
 from canasta.cards import Card, card
 from canasta.game import Game
@@ -176,3 +179,17 @@ def test_the_weight_is_the_product_of_the_pairs_factors() -> None:
     assert ev.weight(other, [card(t) for t in ("9S", "5C", "KH", "2C", "2D")]) == 1.0  # wild cards make no pair
     assert ev.weight(seat, hand) == 1.0  # its own hand: it sees it
     assert isinstance(hand[0], Card)
+
+
+def test_the_match_command_plays_the_belief_expert_and_says_so(tmp_path: Any) -> None:
+    from canasta.lab.cli import main
+    from canasta.lab.match import Side
+
+    bot, plain = Side("expert", belief=True).make(1), Side("expert").make(1)
+    assert isinstance(bot, ExpertBot) and bot.belief
+    assert isinstance(plain, ExpertBot) and not plain.belief
+    out = tmp_path / "p.json"
+    main(["match", "--a", "expert", "--b", "good", "--deals", "1", "--expert-rollouts", "4", "--expert-belief",
+          "--pairs-out", str(out)])
+    record = json.loads(out.read_text())
+    assert record["expert_belief"] is True and len(record["pairs"]) == 1

@@ -150,8 +150,8 @@ def _match(args: argparse.Namespace) -> int:
     from .pairs import check_writable, pairs_record, write_pairs
 
     rules = get(args.variant, args.players)
-    a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon)
-    b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon)
+    a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon, args.expert_belief)
+    b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon, args.expert_belief)
 
     def save(report: MatchReport) -> None:
         if args.pairs_out:
@@ -159,7 +159,7 @@ def _match(args: argparse.Namespace) -> int:
             write_pairs(args.pairs_out, pairs_record(rules.name, rules.players, args.seed, a.name, b.name,
                                                      report.pairs, args.expert_rollouts,
                                                      None if args.expert_horizon == -1 else args.expert_horizon,
-                                                     partner))
+                                                     partner, args.expert_belief))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play
@@ -290,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--jobs", type=count(1), default=1, help="worker processes")
     p.add_argument("--expert-horizon", type=count(0), default=-1,
                    help="the expert's playout length in actions (0: to the hand's end; default: its own)")
+    p.add_argument("--expert-belief", action="store_true",
+                   help="the expert deals its samples by what each seat did (bots/belief.py; default: evenly)")
     p.add_argument("--progress", type=count(0), default=0, help="print the running figures every N pairs (stderr)")
     p.add_argument("--pairs-out", metavar="FILE",
                    help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")

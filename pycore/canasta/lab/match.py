@@ -53,15 +53,17 @@ def hand_steps(game: Game) -> Iterator[tuple[int, int, tuple[Action, ...]]]:
 
 @dataclass(frozen=True)
 class Side:
-    """One contestant: a bot name, and the expert's budget when it is the expert."""
+    """One contestant: a bot name, and the expert's budget and sampler (``belief``: its
+    samples dealt by what each seat did, ``bots/belief.py``) when it is the expert."""
 
     name: str
     rollouts: int | None = None
     horizon: int | None = -1
+    belief: bool = False
 
     def make(self, seed: int) -> Bot:
-        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1):
-            kwargs: dict[str, Any] = {}
+        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1 or self.belief):
+            kwargs: dict[str, Any] = {"belief": self.belief}
             if self.rollouts is not None:
                 kwargs["rollouts"] = self.rollouts
             if self.horizon != -1:
