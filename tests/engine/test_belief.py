@@ -25,7 +25,7 @@ import pytest
 from canasta import variants
 from canasta.actions import Draw
 from canasta.bots import get_bot
-from canasta.bots.belief import DISCARDED, PAIRED, BeliefSampler, Evidence, Sampler
+from canasta.bots.belief import DISCARDED, PAIRED, WILD, BeliefSampler, Evidence, Sampler
 from canasta.bots.expert import ExpertBot
 from canasta.bots.memory import Memory
 from canasta.cards import Card, card
@@ -140,7 +140,7 @@ def test_a_seat_gets_far_fewer_pairs_of_a_kind_it_discarded() -> None:
     assert even > 0.03
     assert belief < 0.35 * even, (even, belief)
     # The strength follows the factor: with no evidence weighed the rates agree.
-    flat = Evidence.of(memory, v["seat"], discarded=1.0, passed_melded=1.0, passed=1.0, paired=1.0)
+    flat = Evidence.of(memory, v["seat"], discarded=1.0, passed_melded=1.0, passed=1.0, paired=1.0, wild=1.0)
     same = pair_rate(BeliefSampler(v, rules, memory, flat), nxt, k, 600)
     assert abs(same - even) < 0.05
 
@@ -175,8 +175,10 @@ def test_the_weight_is_the_product_of_the_pairs_factors() -> None:
     memory.passed[other] = memory.passed_melded[other] = set()
     ev = Evidence.of(memory, seat)
     hand = [card(t) for t in ("9S", "9H", "5C", "5D", "KH", "2C")]
-    assert ev.weight(other, hand) == pytest.approx(DISCARDED * PAIRED)  # 9s discarded, 5s no evidence
-    assert ev.weight(other, [card(t) for t in ("9S", "5C", "KH", "2C", "2D")]) == 1.0  # wild cards make no pair
+    # 9s discarded, 5s with no evidence, one wild card
+    assert ev.weight(other, hand) == pytest.approx(DISCARDED * PAIRED * WILD)
+    # wild cards make no pair, and count for themselves only
+    assert ev.weight(other, [card(t) for t in ("9S", "5C", "KH", "2C", "2D")]) == pytest.approx(WILD ** 2)
     assert ev.weight(seat, hand) == 1.0  # its own hand: it sees it
     assert isinstance(hand[0], Card)
 

@@ -1,28 +1,32 @@
-"""Belief sampling: the hidden cards dealt so that each hand agrees with what its seat did
-(issue 42, "a new capability").
+"""The expert's samplers of the hidden cards: dealt evenly (:class:`Sampler`), or so that
+each hand agrees with what its seat did (:class:`BeliefSampler`, issue 42).
 
-The expert's :class:`~canasta.bots.expert.Sampler` deals the cards a seat cannot see
-evenly (each other hand gets its known cards, the rest at random). A seat's own play is
-evidence about its hand, read from the seat's view alone (:class:`~.memory.Memory`):
+:class:`Sampler` deals the cards a seat cannot see evenly: each other hand gets its
+known cards (taken with the pile, :class:`~.memory.Memory`), the rest at random; bonus
+threes go only to the stock. A seat's own play is evidence about its hand, read from
+the deciding seat's view alone:
 
-- it **drew over a natural top card** of kind K once its side had melded: a natural pair
-  of K would have taken the pile, frozen or not (RULES.md "Taking the discard pile"), so
-  a hand with a natural pair of K is unlikely (``passed_melded``, :data:`PASSED_MELDED`);
-- it drew over K before its side's first meld: weaker, since a pair alone may fall short
-  of the initial minimum (:data:`PASSED`);
-- it **discarded** K: players keep their pairs, so a pair of K is less likely
-  (:data:`DISCARDED`).
+- it **discarded** K: players keep their pairs; real hands of level 3 hold a natural
+  pair of a kind they discarded at 0.002 a kind (:data:`DISCARDED`);
+- it **drew over a natural top card** K once its side had melded, when a natural pair
+  of K takes the pile frozen or not (RULES.md "Taking the discard pile";
+  ``Memory.passed_melded``): weaker than it looks, the seat may have paired K since or
+  judged the pile small (:data:`PASSED_MELDED`); before its side's first meld a pair
+  alone may fall short of the minimum: no evidence (:data:`PASSED`);
+- a kind it did **neither**: players keep and draw to pairs, so real hands hold more
+  pairs than an even deal (:data:`PAIRED`).
 
-Each piece of evidence is a likelihood factor on "the hand holds two or more natural
-K" (:class:`Evidence`); a hand's weight is the product of its factors. Cards a seat is
-known to hold (taken with the pile) are not weighed: they are certain. Later draws may
-have paired a kind since, which is why the factors down-weight and never forbid.
+Each is a likelihood factor on "the hand holds two or more natural K"
+(:class:`Evidence`), the factors fitted on level 3's self-play at Classic 4
+(``tools/expert_bench.py calibrate --belief``); a hand's weight is their product, times
+:data:`WILD` per wild card (hands rich in pairs would crowd the wild cards out). Cards
+a seat is known to hold are not weighed: they are certain.
 
-The deal draws each other hand in turn from the cards left and keeps it with
-probability its weight (rejection sampling), at most :data:`TRIES` times; when every
-try is refused the likeliest hand drawn is kept, so a sample always comes (the
-evidence may be stale or wrong: a seat may pass over a pair). Deterministic from the
-generator given; honest: nothing but the seat's view is read.
+Each other hand is drawn :data:`TRIES` times from the cards left and one draw kept with
+a chance in proportion to its weight (sampling-importance-resampling): never a
+rejection loop, so the cost is bounded, and a hand against the evidence stays
+possible (a seat may pass over a pair). Deterministic from the generator given; honest:
+nothing but the seat's view is read.
 """
 
 from __future__ import annotations
@@ -119,6 +123,10 @@ PASSED = 5
 #: ... of every other natural kind: players keep and draw to pairs, so real hands hold
 #: more pairs than an even deal (0.153 where it says 0.091).
 PAIRED = 5
+#: The factor per wild card in a hand weighed by the pair factors: hands rich in pairs
+#: crowd the wild cards out (0.48 where real hands hold 0.61 and the even deal deals
+#: 0.62, at the factor 1), and the search would meet opponents short of wild cards.
+WILD = 1.5
 #: Draws of a hand before the likeliest one drawn is kept.
 TRIES = 12
 
@@ -132,10 +140,11 @@ class Evidence:
     factors: tuple[dict[str, float], ...]
     default: tuple[float, ...]
     skip: tuple[frozenset[str], ...]
+    wild: float = 1.0
 
     @classmethod
     def of(cls, memory: Memory, seat: int, discarded: float = DISCARDED, passed_melded: float = PASSED_MELDED,
-           passed: float = PASSED, paired: float = PAIRED) -> Evidence:
+           passed: float = PASSED, paired: float = PAIRED, wild: float = WILD) -> Evidence:
         """The evidence ``seat`` holds about the other seats (itself: none, it sees its
         hand). A kind both discarded and drawn over takes the smaller factor."""
         factors: list[dict[str, float]] = []
@@ -152,20 +161,25 @@ class Evidence:
             factors.append(f)
             default.append(1.0 if s == seat else paired)
             skip.append(held)
-        return cls(tuple(factors), tuple(default), tuple(skip))
+        return cls(tuple(factors), tuple(default), tuple(skip), wild)
 
     def informative(self, seat: int) -> bool:
-        """Whether any hand of ``seat`` weighs other than 1."""
+        """Whether the hands of ``seat`` are weighed (the wild-card factor only corrects
+        the pair factors: alone it weighs nothing)."""
         return bool(self.factors[seat]) or self.default[seat] != 1.0
 
     def weight(self, seat: int, hand: list[Card]) -> float:
         """The likelihood of ``hand`` for ``seat`` up to a constant (1: no evidence)."""
+        if not self.informative(seat):
+            return 1.0
         factors, default, skip = self.factors[seat], self.default[seat], self.skip[seat]
         naturals: dict[str, int] = {}
+        w = 1.0
         for c in hand:
             if c.natural:
                 naturals[c.kind] = naturals.get(c.kind, 0) + 1
-        w = 1.0
+            elif c.wild:
+                w *= self.wild
         for k, n in naturals.items():
             if n >= 2 and k not in skip:
                 w *= factors.get(k, default)
@@ -201,4 +215,4 @@ def _order(c: Card) -> int:
     return c.order
 
 
-__all__ = ["DISCARDED", "PAIRED", "PASSED", "PASSED_MELDED", "TRIES", "BeliefSampler", "Evidence", "Sampler"]
+__all__ = ["DISCARDED", "PAIRED", "PASSED", "PASSED_MELDED", "TRIES", "WILD", "BeliefSampler", "Evidence", "Sampler"]
