@@ -112,22 +112,24 @@ class Sampler:
 #: The likelihood factor on a natural pair of a kind the seat discarded this hand, where a
 #: kind with no evidence has :data:`PAIRED` (fitted on level 3's self-play at Classic 4:
 #: the next seat holds a pair of a kind it discarded at 0.002 a kind, of a kind it neither
-#: discarded nor drew over at 0.153, where the even deal says 0.041 and 0.091).
+#: discarded nor drew over at 0.153, where the even deal says 0.041 and 0.091; the rows
+#: of ``tools/expert_bench.py calibrate --hands 40 [--belief]``).
 DISCARDED = 0.1
 #: ... of a kind it drew over once its side had melded (no discard of it): real hands
 #: hold such a pair as often as the even deal says (0.050 and 0.045), a third as often as
 #: a kind with no evidence.
 PASSED_MELDED = 2.5
 #: ... of a kind it drew over before its side's first meld: no evidence (0.181 over 149).
-PASSED = 5
+PASSED = 5.0
 #: ... of every other natural kind: players keep and draw to pairs, so real hands hold
 #: more pairs than an even deal (0.153 where it says 0.091).
-PAIRED = 5
+PAIRED = 5.0
 #: The factor per wild card in a hand weighed by the pair factors: hands rich in pairs
 #: crowd the wild cards out (0.48 where real hands hold 0.61 and the even deal deals
 #: 0.62, at the factor 1), and the search would meet opponents short of wild cards.
 WILD = 1.5
-#: Draws of a hand before the likeliest one drawn is kept.
+#: Draws of a hand, one of which is kept in proportion to its weight (the factors above
+#: were fitted with 12; more draws come closer to the exact posterior, at a cost).
 TRIES = 12
 
 

@@ -17,7 +17,10 @@ For one decision, with the seat's view alone:
    are dealt at random from the cards it has not seen: each other hand gets its known
    cards (taken with the pile and not played since, :class:`~canasta.bots.memory.Memory`)
    and is filled up to its known size; bonus threes go only to the stock (a hand never
-   holds one). Each sample is a full position rebuilt from the view's public facts.
+   holds one). Each sample is a full position rebuilt from the view's public facts
+   (:class:`~.belief.Sampler`). With ``belief`` each hand is dealt by what its seat did
+   instead (:class:`~.belief.BeliefSampler`): not the default, since it guesses the
+   hands better and plays no better (docs/bots.md, "Belief sampling").
    The answer to "may I go out?" stays level 3's (from its own hand): the asker's hand
    is hidden, and a random one could not go out as the asker's can.
 3. **Playouts.** Every candidate is applied to the same samples and played on by the
