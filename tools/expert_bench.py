@@ -26,7 +26,7 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
 6. ``calibrate``: how well the expert's sampler guesses the hidden hands. Level 3 plays
    itself; at play-phase decisions the sampler's chance that the next seat holds a
    natural pair of a kind (split by what that seat did with the kind: nothing,
-   discarded it, drew over it, both) and its mean count of wild cards and black threes
+   discarded it, drew over it before or after its side's meld, both) and its mean count of wild cards and black threes
    in that hand are set against the real hand; and how well those chances rank the
    kinds the seat really holds (a pair, one or more), as an AUC
    (docs/decisions.md#how-sure: a sampler pays only near certainty).
@@ -37,7 +37,7 @@ hand unless 500+ pairs are played. The bench takes the luck of the rest of the h
     PYTHONPATH=pycore python tools/expert_bench.py headroom /tmp/o21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py oracle /tmp/b21.jsonl --samples 64 --truth --out /tmp/t21.jsonl
     PYTHONPATH=pycore python tools/expert_bench.py transfer --choose /tmp/o21.jsonl --judge /tmp/t21.jsonl
-    PYTHONPATH=pycore python tools/expert_bench.py calibrate --hands 40
+    PYTHONPATH=pycore python tools/expert_bench.py calibrate --hands 40 [--belief]
 
 The figures are per decision, under level-3 play after it: a setting that gains more
 here is a lead to confirm by a duplicate match, not a result on its own.
@@ -61,6 +61,7 @@ from canasta.bots import get_bot
 from canasta.bots import expert as E
 from canasta.bots.base import rules_of
 from canasta.bots.basic import _cards_of
+from canasta.bots.belief import BeliefSampler
 from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
 from canasta.cards import deck
@@ -232,7 +233,8 @@ def transfer(choosers: list[str], judges: list[str], chooser: int) -> None:
 
 #: The calibration's rows: a natural pair, by what the seat did with the kind; then counts.
 _PAIR_ROWS = {"": "pair, kind neither discarded nor drawn over", "D": "pair, kind it discarded",
-              "P": "pair, kind it drew over", "PD": "pair, kind it discarded and drew over"}
+              "P": "pair, kind it drew over", "PD": "pair, kind it discarded and drew over",
+              "Pm": "pair, kind it drew over, its side melded", "PmD": "pair, discarded, drew over, side melded"}
 
 
 def auc(points: list[tuple[float, bool]]) -> float:
@@ -264,8 +266,10 @@ class Calibration(NamedTuple):
     auc: dict[str, float]
 
 
-def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int) -> Calibration:
-    """The sampler against the real hands (module docstring, 6). Every third play-phase
+def calibrate(variant: str, players: int | None, seed: int, hands: int, samples: int,
+              belief: bool = False) -> Calibration:
+    """The sampler against the real hands (module docstring, 6); ``belief``: the belief
+    sampler (``bots/belief.py``) in place of the even deal. Every third play-phase
     decision is a point (the hands change little in between); kinds the next seat is
     known to hold (taken with the pile) are left out: the sampler deals them."""
     rules = get(variant, players)
@@ -285,7 +289,7 @@ def calibrate(variant: str, players: int | None, seed: int, hands: int, samples:
             view = game.view(seat)
             if view["phase"] == "play" and step % 3 == 0:
                 memory = Memory(view, rules)
-                sampler = E.Sampler(view, rules, memory)
+                sampler = (BeliefSampler if belief else E.Sampler)(view, rules, memory)
                 rng = random.Random(decision_seed(seed, d, seat, step))
                 nxt = (seat + 1) % rules.players
                 dealt = [sampler.sample(rng).hands[nxt] for _ in range(samples)]
@@ -296,7 +300,8 @@ def calibrate(variant: str, players: int | None, seed: int, hands: int, samples:
                 for k in naturals:
                     if memory.holds(nxt, k):
                         continue
-                    did = ("P" if k in memory.passed[nxt] else "") + ("D" if k in memory.discarded[nxt] else "")
+                    did = ("Pm" if k in memory.passed_melded[nxt] else "P" if k in memory.passed[nxt] else "") + (
+                        "D" if k in memory.discarded[nxt] else "")
                     counts = [sum(c.kind == k for c in h) for h in dealt]
                     pairs = statistics.fmean(n >= 2 for n in counts)
                     held = sum(c.kind == k for c in real)
@@ -347,6 +352,7 @@ def main() -> None:
     k.add_argument("--seed", type=int, default=31)
     k.add_argument("--hands", type=int, default=40)
     k.add_argument("--samples", type=int, default=30)
+    k.add_argument("--belief", action="store_true", help="the belief sampler (bots/belief.py), not the even deal")
     args = p.parse_args()
     if args.cmd == "collect":
         collect(args.variant, args.players, args.seed, args.hands, args.out)
@@ -360,7 +366,7 @@ def main() -> None:
     elif args.cmd == "headroom":
         headroom(args.oracles, args.chooser)
     else:
-        calibrate(args.variant, args.players, args.seed, args.hands, args.samples)
+        calibrate(args.variant, args.players, args.seed, args.hands, args.samples, args.belief)
 
 
 if __name__ == "__main__":

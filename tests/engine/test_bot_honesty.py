@@ -122,11 +122,13 @@ def test_decisions_do_not_depend_on_hidden_cards(variant: str, players: int | No
                 v2.update(view(other, seat))
                 assert get_bot(level, seed_d).choose(v2, legal) == first, (level, str(first))
         if points % 3 == 0:
-            # The expert, at a small budget: its samples come from the view alone.
-            first = ExpertBot(points, rollouts=6, horizon=12).choose(v, legal)
-            for other in others[:1]:
-                v2 = dict(v)
-                v2.update(view(other, seat))
-                assert ExpertBot(points, rollouts=6, horizon=12).choose(v2, legal) == first
+            # The expert, at a small budget: its samples come from the view alone, dealt
+            # evenly or by what each seat did (belief sampling).
+            for belief in (False, True):
+                first = ExpertBot(points, rollouts=6, horizon=12, belief=belief).choose(v, legal)
+                for other in others[:1]:
+                    v2 = dict(v)
+                    v2.update(view(other, seat))
+                    assert ExpertBot(points, rollouts=6, horizon=12, belief=belief).choose(v2, legal) == first
         points += 1
     assert points >= 8 and changed >= points

@@ -53,6 +53,7 @@ LAYERS: dict[str, int] = {
     "canasta.bots": 6,
     "canasta.bots.base": 6,
     "canasta.bots.basic": 6,
+    "canasta.bots.belief": 6,
     "canasta.bots.beginner": 6,
     "canasta.bots.casual": 6,
     "canasta.bots.expert": 6,

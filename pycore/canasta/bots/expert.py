@@ -17,7 +17,10 @@ For one decision, with the seat's view alone:
    are dealt at random from the cards it has not seen: each other hand gets its known
    cards (taken with the pile and not played since, :class:`~canasta.bots.memory.Memory`)
    and is filled up to its known size; bonus threes go only to the stock (a hand never
-   holds one). Each sample is a full position rebuilt from the view's public facts.
+   holds one). Each sample is a full position rebuilt from the view's public facts
+   (:class:`~.belief.Sampler`). With ``belief`` each hand is dealt by what its seat did
+   instead (:class:`~.belief.BeliefSampler`): not the default, since it guesses the
+   hands better and plays no better (docs/bots.md, "Belief sampling").
    The answer to "may I go out?" stays level 3's (from its own hand): the asker's hand
    is hidden, and a random one could not go out as the asker's can.
 3. **Playouts.** Every candidate is applied to the same samples and played on by the
@@ -57,16 +60,16 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..actions import ASK, NO, YES, Action, Add, Discard, Draw, Meld, Pass, Take
-from ..cards import Card, card, deck
+from ..cards import Card
 from ..legal import legal_actions
-from ..notation import from_position
 from ..play import apply
 from ..rules import Rules
 from ..scoring import score_hand
-from ..state import HandState, shuffle
+from ..state import HandState
 from .base import rules_of
 from .basic import _cards_of, _Facts
 from .good import NOISE, TUNED, GoodBot, Weights, table_weights
+from .belief import BeliefSampler, Sampler
 from .horizon import outlook, weights_for
 from .memory import Memory
 
@@ -211,68 +214,6 @@ MIN_SAMPLES = 4
 #: ... when its mean gain is this many standard errors below :data:`MARGIN`.
 DROP_Z = 2.0
 
-_FIELDS = ("variant", "players", "scores", "dealer", "turn", "phase", "melds", "red_threes", "discard", "asker",
-           "permission", "asked", "fresh", "took_pile", "acted", "old_melds", "touched_old", "ending", "out_seat",
-           "concealed", "whole_canastas", "played")
-
-
-class Sampler:
-    """Positions consistent with one view: the hidden cards dealt at random."""
-
-    def __init__(self, view: dict[str, Any], rules: Rules, memory: Memory) -> None:
-        self.seat: int = view["seat"]
-        self.rules = rules
-        counts: dict[Card, int] = {}
-        for c in deck(rules.decks, rules.jokers_per_deck):
-            counts[c] = counts.get(c, 0) + 1
-        visible = [*view["hand"], *view["discard"]]
-        visible += [t for ms in view["melds"] for m in ms for t in m]
-        visible += [t for ts in view["red_threes"] for t in ts]
-        for t in visible:
-            c = card(t)
-            counts[c] -= 1
-        sizes = list(view["hand_counts"])
-        known: list[list[Card]] = [[] for _ in sizes]
-        for s, held in enumerate(memory.known):
-            if s == self.seat:
-                continue
-            for c, n in held.items():
-                take = min(n, counts.get(c, 0), sizes[s] - len(known[s]))
-                known[s].extend([c] * take)
-                counts[c] -= take
-        self.known = known
-        self.pool = tuple(c for c, n in counts.items() for _ in range(n) if n > 0)
-        self.sizes = sizes
-        self.stock_size: int = view["stock_size"]
-        position = {k: view[k] for k in _FIELDS if k in view}
-        position["rules"] = view.get("rules") or {}
-        position["melded_this_hand"] = view["melded_this_hand"]
-        position["hands"] = [view["hand"] if s == self.seat else [] for s in range(len(sizes))]
-        position["stock"] = []
-        base = from_position(position)
-        self.base = base
-
-    def sample(self, rng: random.Random) -> HandState:
-        bonus = self.rules.bonus_threes
-        cards = shuffle(self.pool, rng)
-        plain = [c for c in cards if c.kind not in bonus]
-        extra = [c for c in cards if c.kind in bonus]
-        hands: list[tuple[Card, ...]] = []
-        pos = 0
-        for s, size in enumerate(self.sizes):
-            if s == self.seat:
-                hands.append(self.base.hands[s])
-                continue
-            need = max(size - len(self.known[s]), 0)
-            got = plain[pos:pos + need]
-            pos += need
-            hands.append(tuple(sorted(self.known[s] + got, key=_order)))
-        rest = plain[pos:] + extra
-        # The bonus threes at random places of the stock (never in a hand).
-        stock = list(shuffle(tuple(rest), rng)) if extra else rest
-        return self.base.with_(hands=tuple(hands), stock=tuple(stock[:self.stock_size]))
-
-
 def _mean_se(diff: list[float]) -> tuple[float, float]:
     """The mean of an alternative's paired gains over level 3's choice and its standard
     error (infinite below two samples)."""
@@ -292,10 +233,6 @@ def _plausible(diff: list[float]) -> bool:
     errors."""
     mean, se = _mean_se(diff)
     return mean + DROP_Z * se >= MARGIN
-
-
-def _order(c: Card) -> int:
-    return c.order
 
 
 def score_now(state: HandState, side: int) -> float:
@@ -327,10 +264,12 @@ class ExpertBot:
 
     def __init__(self, seed: int = 0, rollouts: int | None = None, horizon: int | None = AUTO,
                  max_candidates: int | None = None, time_limit: float | None = None,
-                 max_steps: int | None = None) -> None:
+                 max_steps: int | None = None, belief: bool = False) -> None:
         """``rollouts``, ``horizon`` (:data:`AUTO`) and ``max_candidates`` left unset
         come from the table's :func:`profile` at each decision."""
         self.rng = random.Random(seed)
+        #: deal the samples by the seats' evidence (:class:`~.belief.BeliefSampler`), or evenly.
+        self.belief = belief
         self.rollouts = rollouts
         self.max_steps = max_steps
         self.steps = 0
@@ -389,7 +328,7 @@ class ExpertBot:
         if len(cands) == 1 or rollouts <= 0:
             return choice
         memory = Memory(view, rules)
-        sampler = Sampler(view, rules, memory)
+        sampler = BeliefSampler(view, rules, memory) if self.belief else Sampler(view, rules, memory)
         side = view["side"]
         diffs: list[list[float]] = [[] for _ in cands]
         active = list(range(1, len(cands)))

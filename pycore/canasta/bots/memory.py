@@ -9,7 +9,10 @@ no card). Replaying it tells, with no hidden card:
   discarded since: cards certainly in that hand now;
 - **discarded**: per seat, the kinds it discarded this hand (it did not want them);
 - **passed**: per seat, the top-card kinds it drew over instead of taking the pile (it
-  probably holds no natural pair of them);
+  probably holds no natural pair of them); **passed_melded**: those it drew over once its
+  side had melded, when a natural pair of the top card's rank takes the pile frozen or
+  not (RULES.md "Taking the discard pile"): the stronger evidence, since before its
+  side's first meld a pair alone may fall short of the initial minimum;
 - **seen**: every card face up now or known in a hand (own hand, melds, pile, threes,
   known cards), so ``unseen(kind)`` counts the copies still hidden somewhere.
 
@@ -57,6 +60,7 @@ class Memory:
         self.known: list[CardCounts] = [{} for _ in range(n)]
         self.discarded: list[set[str]] = [set() for _ in range(n)]
         self.passed: list[set[str]] = [set() for _ in range(n)]
+        self.passed_melded: list[set[str]] = [set() for _ in range(n)]
         self.takes = [0] * n
         self.kinds: list[Counts] = [{} for _ in range(n)]
         self.seen: Counts = {}
@@ -96,6 +100,8 @@ class Memory:
         pile: list[Card] = [card(t) for t in view.get("dealt_discard", ())]
         seat = (view["dealer"] + 1) % n
         asker = -1
+        # Sides seen to meld in the replay (a take of the pile lays the top card too).
+        melded = [False] * sides
         for text in actions:
             try:
                 a: Action | None = parse_action(text)
@@ -105,8 +111,11 @@ class Memory:
             if isinstance(a, Draw):
                 if pile and pile[-1].natural:
                     self.passed[seat].add(pile[-1].kind)
+                    if melded[seat % sides]:
+                        self.passed_melded[seat].add(pile[-1].kind)
             elif isinstance(a, Take):
                 self.takes[seat] += 1
+                melded[seat % sides] = True
                 for c in pile[:-1]:
                     if c.kind not in bonus:
                         known[c] = known.get(c, 0) + 1
@@ -117,6 +126,7 @@ class Memory:
                         _dec(known, c)
                 pile = []
             elif isinstance(a, (Meld, Add)):
+                melded[seat % sides] = True
                 for c in (x for g in a.melds for x in g) if isinstance(a, Meld) else a.cards:
                     _dec(known, c)
             elif isinstance(a, Discard):

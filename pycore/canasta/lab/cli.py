@@ -150,8 +150,10 @@ def _match(args: argparse.Namespace) -> int:
     from .pairs import check_writable, pairs_record, write_pairs
 
     rules = get(args.variant, args.players)
-    a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon, args.expert_think_ms)
-    b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon, args.expert_think_ms)
+    a = Side(level_name(args.a), args.expert_rollouts, args.expert_horizon, think_ms=args.expert_think_ms,
+             belief=args.expert_belief)
+    b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon, think_ms=args.expert_think_ms,
+             belief=args.expert_belief)
 
     def save(report: MatchReport) -> None:
         if args.pairs_out:
@@ -159,7 +161,8 @@ def _match(args: argparse.Namespace) -> int:
             write_pairs(args.pairs_out, pairs_record(rules.name, rules.players, args.seed, a.name, b.name,
                                                      report.pairs, args.expert_rollouts,
                                                      None if args.expert_horizon == -1 else args.expert_horizon,
-                                                     partner, args.expert_think_ms))
+                                                     partner, expert_think_ms=args.expert_think_ms,
+                                                     expert_belief=args.expert_belief))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play
@@ -293,6 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--expert-think-ms", type=_think_ms,
                    help="cap the expert's think time per decision, as the app does (wall clock: the figures "
                         "then depend on the machine and its load)")
+    p.add_argument("--expert-belief", action="store_true",
+                   help="the expert deals its samples by what each seat did (bots/belief.py; default: evenly)")
     p.add_argument("--progress", type=count(0), default=0, help="print the running figures every N pairs (stderr)")
     p.add_argument("--pairs-out", metavar="FILE",
                    help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")

@@ -53,7 +53,8 @@ def hand_steps(game: Game) -> Iterator[tuple[int, int, tuple[Action, ...]]]:
 
 @dataclass(frozen=True)
 class Side:
-    """One contestant: a bot name, and the expert's budget when it is the expert."""
+    """One contestant: a bot name, and the expert's budget and sampler (``belief``: its
+    samples dealt by what each seat did, ``bots/belief.py``) when it is the expert."""
 
     name: str
     rollouts: int | None = None
@@ -61,10 +62,12 @@ class Side:
     #: a cap on the expert's think time per decision, in ms (the app's ``expert_think_ms``;
     #: wall clock, so a capped match depends on the machine and its load).
     think_ms: int | None = None
+    belief: bool = False
 
     def make(self, seed: int) -> Bot:
-        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1 or self.think_ms is not None):
-            kwargs: dict[str, Any] = {}
+        if self.name == "expert" and (self.rollouts is not None or self.horizon != -1 or self.think_ms is not None
+                                      or self.belief):
+            kwargs: dict[str, Any] = {"belief": self.belief}
             if self.rollouts is not None:
                 kwargs["rollouts"] = self.rollouts
             if self.horizon != -1:

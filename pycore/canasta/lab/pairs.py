@@ -36,9 +36,10 @@ SAME_DEALS = ("variant", "players", "seed")
 def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
                  expert_rollouts: int | None = None, expert_horizon: int | None = None,
                  partner: dict[str, dict[str, int]] | None = None,
-                 expert_think_ms: int | None = None) -> dict[str, Any]:
+                 expert_think_ms: int | None = None, expert_belief: bool = False) -> dict[str, Any]:
     """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
-    partner figures' counts of A and B (``lab.partner``), when the match counted them."""
+    partner figures' counts of A and B (``lab.partner``), when the match counted them;
+    ``expert_belief`` is recorded only when set (the expert's belief sampling)."""
     record = {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
               "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
               "pairs": [float(p) for p in pairs]}
@@ -46,6 +47,8 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
         record["partner"] = partner
     if expert_think_ms is not None:
         record["expert_think_ms"] = expert_think_ms  # a capped match: the machine's figures
+    if expert_belief:
+        record["expert_belief"] = True
     return record
 
 
