@@ -23,6 +23,7 @@ await asyncio.sleep(0)
 from ui_app import App  # noqa: E402 (after the paced imports)
 
 app = App()
+await asyncio.sleep(0)  # a pause between the app's setup and its first drawing (boot)
 try:
     await app.boot()
 except Exception as error:  # never a blank page: say what failed

@@ -1542,6 +1542,7 @@ class App:
 
     async def boot(self):
         self.build_page()
+        await asyncio.sleep(0)  # the page's structure, then its first drawing: two tasks, not one long one
         early = self.early_choice()
         self.render()
         asyncio.create_task(self.load_guide())
