@@ -389,11 +389,11 @@ def test_expert_keeps_level_3_vetoes() -> None:
 
 
 def test_expert_think_cap_stops_the_search_at_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``time_limit`` (the host's ``expert_think_ms``) ends the sampling once the clock
-    has passed it: with a clock that moves a second at every reading, the search stops
-    after its first sample, plays fewer actions than the budget alone would, and (one
-    sample gives no standard error) keeps level 3's choice. The uncapped search, at the
-    same decisions, goes on sampling."""
+    """``time_limit`` (the host's ``expert_think_ms``) ends the sampling when one more
+    sample would end past it: with a clock that moves a second at every reading, the
+    search stops after its first sample, plays fewer actions than the budget alone would,
+    and (one sample gives no standard error) keeps level 3's choice. The uncapped search,
+    at the same decisions, goes on sampling."""
     game = Game("classic", seed=5)
     checked = 0
     while not game.hand_over and checked < 6:
@@ -412,6 +412,69 @@ def test_expert_think_cap_stops_the_search_at_its_time(monkeypatch: pytest.Monke
             checked += 1
         game.apply(choice)
     assert checked == 6
+
+
+def test_expert_think_cap_stops_before_a_sample_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap looks ahead: with samples that each take 0.1 s on the clock, a 0.25 s cap
+    stops after the second sample (a third would end at 0.3 s), where stopping only once
+    past the cap would have taken a third, ending at 0.3 s."""
+    game = Game("classic", seed=5)
+    while True:
+        seat = game.state.turn
+        legal = tuple(game.legal_actions())
+        view = game.view(seat)
+        probe = ExpertBot(seat, rollouts=40)
+        choice = probe.choose(view, legal)
+        if len(probe.last) > 2:  # a decision the search takes to several samples
+            break
+        game.apply(choice)
+    clock = [0.0]
+    samples = [0]
+    sample = expert.Sampler.sample
+
+    def counted(sampler: Any, rng: Any) -> Any:
+        samples[0] += 1
+        clock[0] += 0.1  # each sample (with its playouts) costs 0.1 s
+        return sample(sampler, rng)
+
+    monkeypatch.setattr(expert, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(expert.Sampler, "sample", counted)
+    ExpertBot(seat, rollouts=1000, time_limit=0.25).choose(view, legal)
+    assert samples[0] == 2
+    samples[0], clock[0] = 0, 0.0
+    ExpertBot(seat, rollouts=1000, time_limit=0.45).choose(view, legal)
+    assert samples[0] == 4
+
+
+def test_expert_think_cap_inside_a_sample_drops_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cap that falls inside a sample ends the search there and drops that sample whole
+    (every alternative keeps the same samples): with playouts of 0.1 s each and a 0.35 s
+    cap, the fifth playout of the first sample is never played, and with no whole sample
+    level 3's choice stands."""
+    game = Game("classic", seed=5)
+    while True:
+        seat = game.state.turn
+        legal = tuple(game.legal_actions())
+        view = game.view(seat)
+        probe = ExpertBot(seat, rollouts=40)
+        choice = probe.choose(view, legal)
+        if len(probe.last) > 4:  # level 3's choice and at least four alternatives
+            break
+        game.apply(choice)
+    clock = [0.0]
+    played = [0]
+    playout = ExpertBot.playout
+
+    def timed(bot: ExpertBot, *args: Any) -> float:
+        played[0] += 1
+        clock[0] += 0.1
+        return playout(bot, *args)
+
+    monkeypatch.setattr(expert, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(ExpertBot, "playout", timed)
+    capped = ExpertBot(seat, rollouts=1000, time_limit=0.35)
+    assert capped.choose(view, legal) == capped.policy_choice
+    assert played[0] == 4
 
 
 def test_expert_action_cap_grows_with_its_playouts() -> None:

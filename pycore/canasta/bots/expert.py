@@ -310,6 +310,7 @@ class ExpertBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
+        start = time.perf_counter()  # a cap counts the whole decision, level 3's choice included
         self.last = []
         rules = rules_of(view)
         self.weights = search_weights(rules)
@@ -332,18 +333,25 @@ class ExpertBot:
         side = view["side"]
         diffs: list[list[float]] = [[] for _ in cands]
         active = list(range(1, len(cands)))
-        start = time.perf_counter()
         self.steps = 0
         playouts = 0
         k = 0
+        sampling = time.perf_counter()
         # Whole samples while the budget lasts (at least two, for a standard error): each
         # costs one playout for level 3's choice and one per alternative still in the race.
         while k < 2 or (playouts + 1 + len(active) <= rollouts and self.steps < max_steps):
             state = sampler.sample(self.rng)
             seed = self._seed()
             base = self.playout(apply(state, cands[0]), side, seed)
+            row: list[tuple[int, float]] = []
             for j in active:
-                diffs[j].append(self.playout(apply(state, cands[j]), side, seed) - base)
+                if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                    break  # the cap fell inside a sample: dropped whole (the same samples for all)
+                row.append((j, self.playout(apply(state, cands[j]), side, seed) - base))
+            if len(row) < len(active):
+                break
+            for j, diff in row:
+                diffs[j].append(diff)
             playouts += 1 + len(active)
             k += 1
             if k >= MIN_SAMPLES:
@@ -352,8 +360,13 @@ class ExpertBot:
                 active = [j for j in active if _plausible(diffs[j])]
                 if not active:
                     break
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
-                break
+            if self.time_limit is not None:
+                # Stop when one more sample, as long as the mean one so far, would end past
+                # the cap (not once past it: at Samba 2 players a sample can take 0.2 s in
+                # Pyodide, and an 800 ms cap once ended at 1.04 s; a long one is cut above).
+                now = time.perf_counter()
+                if now - start + (now - sampling) / k > self.time_limit:
+                    break
         return self._pick(cands, diffs)
 
     def _pick(self, cands: list[Action], diffs: list[list[float]]) -> Action:
