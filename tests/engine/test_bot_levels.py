@@ -414,10 +414,9 @@ def test_expert_think_cap_stops_the_search_at_its_time(monkeypatch: pytest.Monke
     assert checked == 6
 
 
-def test_expert_think_cap_stops_before_a_sample_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The cap looks ahead: with samples that each take 0.1 s on the clock, a 0.25 s cap
-    stops after the second sample (a third would end at 0.3 s), where stopping only once
-    past the cap would have taken a third, ending at 0.3 s."""
+def searched_decision(candidates: int) -> tuple[int, dict[str, Any], tuple[Action, ...]]:
+    """The first decision of Classic 4 players (seed 5) that the expert searches over at
+    least ``candidates`` actions: (seat, view, legal actions)."""
     game = Game("classic", seed=5)
     while True:
         seat = game.state.turn
@@ -425,9 +424,16 @@ def test_expert_think_cap_stops_before_a_sample_would_overrun(monkeypatch: pytes
         view = game.view(seat)
         probe = ExpertBot(seat, rollouts=40)
         choice = probe.choose(view, legal)
-        if len(probe.last) > 2:  # a decision the search takes to several samples
-            break
+        if len(probe.last) >= candidates:
+            return seat, view, legal
         game.apply(choice)
+
+
+def test_expert_think_cap_stops_before_a_sample_would_overrun(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap looks ahead: with samples that each take 0.1 s on the clock, a 0.25 s cap
+    stops after the second sample (a third would end at 0.3 s), where stopping only once
+    past the cap would have taken a third, ending at 0.3 s."""
+    seat, view, legal = searched_decision(3)
     clock = [0.0]
     samples = [0]
     sample = expert.Sampler.sample
@@ -451,16 +457,7 @@ def test_expert_think_cap_inside_a_sample_drops_it(monkeypatch: pytest.MonkeyPat
     (every alternative keeps the same samples): with playouts of 0.1 s each and a 0.35 s
     cap, the fifth playout of the first sample is never played, and with no whole sample
     level 3's choice stands."""
-    game = Game("classic", seed=5)
-    while True:
-        seat = game.state.turn
-        legal = tuple(game.legal_actions())
-        view = game.view(seat)
-        probe = ExpertBot(seat, rollouts=40)
-        choice = probe.choose(view, legal)
-        if len(probe.last) > 4:  # level 3's choice and at least four alternatives
-            break
-        game.apply(choice)
+    seat, view, legal = searched_decision(5)  # level 3's choice and at least four alternatives
     clock = [0.0]
     played = [0]
     playout = ExpertBot.playout
