@@ -709,6 +709,43 @@ def mpy_of(source: str, name: str, compiler: str) -> bytes:
         return dst.read_bytes()
 
 
+#: Where index.html's preloads go: copy_web leaves this mark for write_preloads.
+PRELOADS_MARK = "<!-- preloads -->"
+
+
+def static_imports(module: Path) -> list[str]:
+    """The names of the modules beside it a built ES module imports statically
+    (``from"./x.js"``): what the browser can only discover once the module has arrived."""
+    found = re.findall(r'\bfrom\s*"\./([\w.-]+\.js)"', module.read_text(encoding="utf-8"))
+    return list(dict.fromkeys(found))
+
+
+def preload_links(out: Path, pyscript_dir: str, config: str = "mpy.json", script: str = "./main.py") -> list[str]:
+    """The page's UI files as preloads: PyScript's core module (core.js only re-exports
+    it), its MicroPython config, the interpreter (a module and its wasm), every file the
+    config lists and the script. PyScript fetches them only
+    once MicroPython is up, and the config's files only then, one request each (about
+    0.1 s of a warm start's main-thread path, issue 39); preloaded at parse time they are
+    there when asked for. ``as="fetch"`` with ``crossorigin`` is the request PyScript's own
+    fetch() makes (mode cors, same-origin credentials), so the browser reuses the answer
+    rather than asking twice (tests/e2e/test_shell.py checks one request per file)."""
+    data = json.loads((out / config).read_text(encoding="utf-8"))
+    interpreter = data["interpreter"]
+    fetched = [f"./{config}", *data["files"], script, interpreter.removesuffix(".mjs") + ".wasm"]
+    core = [f"./{pyscript_dir}/{name}" for name in static_imports(out / pyscript_dir / "core.js")]
+    return ([f'<link rel="modulepreload" href="{html_escape(url)}">' for url in [*core, interpreter]]
+            + [f'<link rel="preload" href="{html_escape(url)}" as="fetch" crossorigin>' for url in fetched])
+
+
+def write_preloads(out: Path, pyscript_dir: str, page: str = "index.html") -> None:
+    """Put preload_links where the page has PRELOADS_MARK (exactly once, or BuildError)."""
+    path = out / page
+    text = path.read_text(encoding="utf-8")
+    if text.count(PRELOADS_MARK) != 1:
+        raise BuildError(f"{page}: {{{{PRELOADS}}}} must occur once, found {text.count(PRELOADS_MARK)}")
+    path.write_text(text.replace(PRELOADS_MARK, "\n  ".join(preload_links(out, pyscript_dir))), encoding="utf-8")
+
+
 def compile_page_modules(out: Path, runtime_version: str) -> list[str]:
     """The page's MicroPython modules as bytecode: each .py module a config of MPY_CONFIGS
     lists is compiled by mpy-cross into a .mpy beside it, the config lists the .mpy, and
@@ -915,10 +952,12 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
         "BACKGROUND_COLOR": BACKGROUND_COLOR,
     }
     values["EARLY_LABELS"] = early_labels(WEB / "i18n")
+    values["PRELOADS"] = PRELOADS_MARK
     copy_web(WEB, out, values)
     write_variants(out, wheel)
     write_protocol(out, wheel)
     compile_page_modules(out, mpy_version)
+    write_preloads(out, paths["PYSCRIPT_DIR"])
     write_examples(out, wheel)
     write_guide(out, wheel)
     cards = write_cards(out)

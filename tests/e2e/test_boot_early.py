@@ -13,7 +13,7 @@ import json
 from typing import Callable
 
 from game_helpers import SAVE_KEY, ask_save, saved_once, wait_human_turn
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from site_helpers import READY_TIMEOUT_MS, Watched
 
 #: JavaScript: press the early button `id` and say whether the UI was up then.
@@ -24,42 +24,59 @@ PRESS_JS = """(id) => {
 }"""
 
 
-def press_early(page: Page, button: str) -> None:
-    """Press #early-<button> as soon as it shows, before main.py is up; its progress shows."""
+def hold_main_py(page: Page) -> list[Route]:
+    """Keep main.py from arriving (its request is held) until press_early lets it go: the
+    UI's files are preloaded at parse time, so main.py may otherwise run, and its menu
+    replace the early one, before a test could press anything."""
+    held: list[Route] = []
+    page.route("**/main.py", lambda route: held.append(route))
+    return held
+
+
+def press_early(page: Page, button: str, held: list[Route]) -> None:
+    """Press #early-<button> as soon as it shows, before main.py is up; its progress
+    shows; then main.py arrives."""
     page.wait_for_selector(f"#early-{button}", state="visible", timeout=READY_TIMEOUT_MS)
     assert page.evaluate(PRESS_JS, f"early-{button}") == "", "the UI was up before the press"
     expect(page.locator(f"#early-{button}")).to_have_attribute("aria-busy", "true")
     assert page.evaluate("window.canastaEarly") == button
+    page.wait_for_timeout(100)  # the held request is there (preloaded at parse time)
+    assert held, "main.py was never asked for"
+    for route in held:
+        route.continue_()
 
 
-def with_a_saved_game(watched: Callable[..., Watched], site_url: str) -> tuple[Watched, Page, str]:
-    """A page opening on a game saved by an earlier visit (the partner asked "may I go out?")."""
+def with_a_saved_game(watched: Callable[..., Watched], site_url: str) -> tuple[Watched, Page, str, list[Route]]:
+    """A page opening on a game saved by an earlier visit (the partner asked "may I go out?"),
+    its main.py held (hold_main_py)."""
     text, _ = ask_save()
     w = watched()
     w.context.add_init_script(saved_once(text))
     page = w.page()
     page.set_default_timeout(READY_TIMEOUT_MS)
+    held = hold_main_py(page)
     page.goto(f"{site_url}?lang=en&speed=instant", wait_until="commit")
-    return w, page, text
+    return w, page, text, held
 
 
 def test_new_game_pressed_before_the_ui_is_up_starts_a_game(watched: Callable[..., Watched], site_url: str) -> None:
     w = watched(viewport={"width": 390, "height": 844})
     page = w.page()
     page.set_default_timeout(READY_TIMEOUT_MS)
+    held = hold_main_py(page)
     page.goto(f"{site_url}?lang=fr&speed=instant", wait_until="commit")
     page.wait_for_selector("#early-new", state="visible")
     expect(page.locator("#early-new")).to_have_text("Nouvelle partie")  # the UI's language, from fr.json
     expect(page.locator("#early-continue")).to_be_hidden()  # no saved game
-    press_early(page, "new")
+    press_early(page, "new", held)
     wait_human_turn(page)
     assert page.locator("#early-menu").count() == 0  # main.py's menu took over
     w.assert_clean()
 
 
 def test_continue_pressed_before_the_ui_is_up_continues(watched: Callable[..., Watched], site_url: str) -> None:
-    w, page, _ = with_a_saved_game(watched, site_url)
-    press_early(page, "continue")
+    w, page, _, held = with_a_saved_game(watched, site_url)
+    press_early(page, "continue", held)
     # the saved game, where the player answers the partner
     page.wait_for_selector('#game[data-human-turn="true"][data-phase="answer"]', state="attached")
     assert page.evaluate("() => document.body.dataset.screen") == "table"
@@ -68,8 +85,8 @@ def test_continue_pressed_before_the_ui_is_up_continues(watched: Callable[..., W
 
 def test_new_game_pressed_early_over_a_saved_game_asks_first(watched: Callable[..., Watched], site_url: str) -> None:
     """As main.py's own button does (issue 40): one tap must not lose a game."""
-    w, page, text = with_a_saved_game(watched, site_url)
-    press_early(page, "new")
+    w, page, text, held = with_a_saved_game(watched, site_url)
+    press_early(page, "new", held)
     expect(page.locator("#btn-keep")).to_be_focused(timeout=READY_TIMEOUT_MS)
     assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") == text
     w.assert_clean()

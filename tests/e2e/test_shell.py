@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 import tokenize
 from pathlib import Path
@@ -200,6 +201,49 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
     assert "guide/en/classic.html" in lazy and "guide/links.json" in precache
     size = sum((site_dir / f).stat().st_size for f in precache)
     assert size <= 13_500_000, f"the precache holds {size / 1e6:.2f} MB"
+
+
+def preloaded(site_dir: Path) -> list[str]:
+    """The paths index.html preloads (link rel=preload or modulepreload), in order."""
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+
+
+def test_index_preloads_the_ui_files_mpy_json_lists(site_dir: Path, build_info: dict[str, Any]) -> None:
+    """Issue 39: the UI's files are asked for at parse time, not once MicroPython is up:
+    PyScript's core module, the interpreter and its wasm, the config, every file it lists,
+    main.py; all of them precached (a warm start reads them from the service worker)."""
+    config = json.loads((site_dir / "mpy.json").read_text(encoding="utf-8"))
+    interpreter = config["interpreter"].removeprefix("./")
+    listed = [path.removeprefix("./") for path in config["files"]]
+    paths = preloaded(site_dir)
+    assert len(paths) == len(set(paths))
+    core = [p for p in paths if p.startswith(build_info["pyscript_dir"] + "/core-")]
+    assert len(core) == 1
+    assert set(paths) == {*core, interpreter, interpreter.removesuffix(".mjs") + ".wasm", "mpy.json", "main.py", *listed}
+    precache = set(build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8")))
+    assert set(paths) <= precache
+
+
+def test_every_preload_is_used_and_asked_for_once(watched: Callable[..., Watched], site_url: str,
+                                                  build_info: dict[str, Any], site_dir: Path) -> None:
+    """A preload the page's own request does not match (another mode or credentials) is
+    fetched twice and Chromium warns: each preloaded file is requested once on a first
+    visit, and no console message speaks of a preload, once the unused-preload check
+    (3 s after load) has run."""
+    w = watched()
+    page = w.page()
+    asked: list[str] = []
+    warnings: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.on("console", lambda message: warnings.append(message.text) if "preload" in message.text else None)
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    page.wait_for_timeout(3500)
+    for path in preloaded(site_dir):
+        assert asked.count(site_url + path) == 1, (path, asked.count(site_url + path))
+    assert warnings == []
+    w.assert_clean()
 
 
 def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_dir: Path) -> None:
