@@ -979,7 +979,9 @@ class App:
         document.body.setAttribute("data-tones", str(int(count or "0") + 1))
 
     # ------------------------------------------------------------------ the engine
-    async def start_engine(self):
+    async def start_engine(self, check=True):
+        """Wait for the engine; then, unless ``check`` is false, check the saved game
+        (check_save_later does it for a game dealt at once)."""
         try:
             engine = window.canastaEngine
             info = json.loads(await engine.ready)
@@ -993,7 +995,8 @@ class App:
         document.body.dataset.engine = self.engine_version
         self.render_status()
         window.dispatchEvent(window.CustomEvent.new("canasta:ready"))
-        await self.check_save()
+        if check:
+            await self.check_save()
         self.engine_ready.set()
 
     async def call(self, name, *args):
@@ -1015,11 +1018,23 @@ class App:
             return
         self.set_save_aside(text, res.get("error") or {})
 
+    async def check_save_later(self, text):
+        """The check of a save that a game dealt at once (?new=1) replaced: made
+        after the deal, so that the first table is not kept waiting (issue 39), with
+        check_save, which leaves the new game in the engine. An unreadable one is moved
+        aside as check_save would have; a readable one was replaced, as it always was."""
+        if text is None:
+            return
+        res = await self.call("check_save", text)
+        if not res.get("ok") and (res.get("error") or {}).get("code") == "bad_save":
+            self.set_save_aside(text, res["error"])
+
     def set_save_aside(self, text, error):
         stamp = str(int(window.Date.now()))
         key = self.store.set_aside(text, stamp)
         moved = key != ""
-        self.has_save = False
+        # a game saved since (check_save_later) stays the one to continue
+        self.has_save = moved and self.store.saved_game() is not None
         code = error.get("code")
         params = error.get("params") or {}
         reason = params.get("reason") if code == "bad_save" else code
@@ -1546,8 +1561,14 @@ class App:
         early = self.early_choice()
         self.render()
         asyncio.create_task(self.load_guide())
-        await self.start_engine()
-        self.render()
+        # A game dealt at once (no deal link, which asks before replacing a save): the
+        # deal comes first, the saved game's check after it, and the start menu is not
+        # drawn again only to be left.
+        direct = self.deals.pending is None and bool(self.query.get("new")) and not self.query.get("watch")
+        replaced = self.store.saved_game() if direct else None
+        await self.start_engine(check=not direct)
+        if not direct:
+            self.render()
         document.body.dataset.ui = "ready"
         if early:
             by_id("early-menu").remove()
@@ -1558,6 +1579,7 @@ class App:
             await self.start_game(True)
         elif self.query.get("new"):
             await self.start_game(False)
+            await self.check_save_later(replaced)
         elif early:
             await self._handle(early, None)
 

@@ -126,5 +126,6 @@ class Store:
         key = BROKEN_PREFIX + str(stamp)
         if not self.set(key, text):
             return ""
-        self.remove(SAVE_KEY)
+        if self.get(SAVE_KEY) == text:  # not a game saved since (ui_app.check_save_later)
+            self.remove(SAVE_KEY)
         return key

@@ -55,7 +55,9 @@ Shapes:
   the engine fills in what it leaves open (``canasta.intents``) and plays it:
   ``{"ok", "v", "action": record, "snapshot"}``. ``play(seat, text)`` takes the notation.
 - save: ``{"format": "canasta-save", "version": 1, "options", "record"}`` with the
-  game's record (``Game.record()``).
+  game's record (``Game.record()``). ``check_save(save)`` answers whether ``load`` would
+  read it (``{"ok": true}`` or its ``bad_save`` refusal) without touching the game in
+  progress: the page checks the save a game it deals at once replaces after dealing.
 - replay (``replay(record, hand, seat)``): a finished hand of a game's record (its JSON
   text, ``Game.record()``) move by move with every hand open (``canasta.replay``):
   ``{"ok", "v", "hand", "hands", "seat", "frames": [{"snapshot", "move"}], "sheet",
@@ -473,14 +475,18 @@ class Host:
     @_guarded
     def load(self, save: str) -> str:
         """Restore a saved game: ``{"ok": true, "snapshot"}`` or a ``bad_save`` error."""
-        try:
-            game, opts = self._read_save(save)
-        except Exception as e:  # anything unreadable is a bad save
-            message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
-            inner = e.code if isinstance(e, CanastaError) else type(e).__name__
-            raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
+        game, opts = self._readable_save(save)
         return self._switch(game, opts, _replay_log(game, frozenset(opts["humans"])),
                             lambda: ok_reply({"snapshot": self._snapshot(self._viewer())}))
+
+    @_guarded
+    def check_save(self, save: str) -> str:
+        """``{"ok": true}`` if ``load`` would read ``save``, else the ``bad_save`` refusal
+        ``load`` gives; the game in progress is left as it is (issue 39: a page that deals
+        a new game at once checks the save it replaces after dealing, and keeps an
+        unreadable one aside, instead of loading it first)."""
+        self._readable_save(save)
+        return _dumps(ok_reply({}))
 
     @_guarded
     def export_record(self, meta: str) -> str:
@@ -618,6 +624,15 @@ class Host:
             "moves": len(game.hand_actions[-1]),
             "undo": seat in self._humans and not self._undo_refusal(game, seat),
         })
+
+    def _readable_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
+        """The game and options of a save, or ``bad_save``: anything unreadable is a bad save."""
+        try:
+            return self._read_save(save)
+        except Exception as e:
+            message = e.message if isinstance(e, CanastaError) else f"{type(e).__name__}: {e}"
+            inner = e.code if isinstance(e, CanastaError) else type(e).__name__
+            raise HostError("bad_save", f"the saved game cannot be read: {message}", reason=inner) from None
 
     def _read_save(self, save: Any) -> tuple[Game, dict[str, Any]]:
         if not isinstance(save, str):
@@ -785,6 +800,10 @@ def save() -> str:
 
 def load(save: str) -> str:
     return _HOST.load(save)
+
+
+def check_save(save: str) -> str:
+    return _HOST.check_save(save)
 
 
 def replay(record: str, hand: int, seat: int = 0) -> str:

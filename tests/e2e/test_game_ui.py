@@ -279,6 +279,36 @@ def test_unreadable_save_and_bad_link_settings_are_reported(watched: Callable[..
     w.assert_clean()
 
 
+def test_a_game_dealt_at_once_over_a_save_checks_it_after_dealing(watched: Callable[..., Watched],
+                                                                  site_url: str) -> None:
+    """?new=1 deals before the save it replaces is checked (issue 39: the first table is not
+    kept waiting); an unreadable save is still kept aside, and the new game's own save,
+    written meanwhile, stays; a readable one is replaced, as before."""
+    w = watched()
+    w.context.add_init_script(saved_once("{not a save"))
+    page = open_page(w, f"{site_url}?new=1&seed=3&speed=instant&lang=en")
+    wait_human_turn(page)
+    page.wait_for_function("() => document.body.dataset.brokenSave")
+    storage: dict[str, Any] = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    kept = [k for k in storage if k.startswith(BROKEN_PREFIX)]
+    assert len(kept) == 1 and storage[kept[0]] == "{not a save", storage
+    assert json.loads(storage[SAVE_KEY])["options"]["seed"] == 3
+    page.click("#btn-menu")
+    expect(page.locator("#btn-continue")).to_be_visible()  # the new game, not the broken one
+    expect(page.locator("#notices")).to_contain_text(EN.t("app.save_unreadable", reason=EN.reason_text("JSONDecodeError")))
+
+    save, _seed = ask_save()
+    w2 = watched()
+    w2.context.add_init_script(saved_once(save))
+    page = open_page(w2, f"{site_url}?new=1&seed=3&speed=instant&lang=en")
+    wait_human_turn(page)
+    storage = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert [k for k in storage if k.startswith(BROKEN_PREFIX)] == []
+    assert json.loads(storage[SAVE_KEY])["options"]["seed"] == 3
+    w.assert_clean()
+    w2.assert_clean()
+
+
 def test_partner_asks_to_go_out(watched: Callable[..., Watched], site_url: str) -> None:
     """The partner's "may I go out?" is a modal dialog: focus inside, Escape does not
     dismiss it, the answer is played."""

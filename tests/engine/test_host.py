@@ -314,6 +314,11 @@ def test_unreadable_saves_are_refused_and_the_game_kept() -> None:
     for save in corrupted:
         assert error_code(h.load(save)) == "bad_save", save
         assert h.snapshot(0) == before
+        # check_save refuses what load refuses, in the same words, and changes nothing
+        assert call(h.check_save(save))["error"] == call(h.load(save))["error"], save
+        assert h.snapshot(0) == before
+    assert call(h.check_save(json.dumps(good))) == {"ok": True, "v": 1}
+    assert h.snapshot(0) == before
     assert call(h.load(json.dumps(good)))["ok"]
     assert h.snapshot(0) == before
 

@@ -309,6 +309,11 @@ def test_the_store_keeps_settings_and_saves_and_loses_nothing() -> None:
     # a save the engine cannot read is set aside under its own key, never deleted
     key = damaged.set_aside("junk", 42)
     assert key == S.BROKEN_PREFIX + "42" and damaged.get(key) == "junk" and damaged.saved_game() is None
+    # ... and a game saved since (?new=1 deals first, checks the old save after) stays
+    replaced = S.Store(FakeStorage({S.SAVE_KEY: "junk"}))
+    assert replaced.keep_game({"format": "canasta-save"})
+    key = replaced.set_aside("junk", 43)
+    assert replaced.get(key) == "junk" and json.loads(replaced.saved_game() or "") == {"format": "canasta-save"}
     # a browser that refuses to write: nothing is lost, and the callers are told
     full = S.Store(FakeStorage({S.SAVE_KEY: "old"}, full=True))
     assert full.set_aside("old", 1) == "" and full.saved_game() == "old"
