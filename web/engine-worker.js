@@ -3,10 +3,8 @@
 // stdlib: the game's cut-down python_stdlib.zip, build/build_site.py; pyc: the engine
 // compiled for this Pyodide, build/compile-engine.mjs, loaded instead of the wheel when
 // given: importing bytecode instead of compiling sources is most of a first visit's import),
-// snapshot: true when engine.js will say whether a memory snapshot is stored, in a
-// {type: "snapshot-head", present} message as soon as its cache entry is found, then send
-// its bytes (or null) in a {type: "snapshot", bytes} message, and makeSnapshot: true when
-// the page can keep one.
+// snapshot: {url, cache} of the stored memory snapshot's Cache API entry, which this worker
+// reads itself (or null: none), and makeSnapshot: true when the page can keep one.
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot} (ping()'s
 // JSON; boot: "snapshot" or "normal", with discarded: the reason a stored snapshot was not
 // used) or {type: "failed", message}; later, when idle, {type: "snapshot-made", bytes}
@@ -23,7 +21,7 @@
 // does not hold is the file system (Emscripten's MEMFS lives in JS): the wheel is unpacked
 // again after a restore, for any file the engine reads later.
 //
-// The boot from a snapshot starts as soon as the page says one is stored: Pyodide loads
+// The boot from a snapshot starts as soon as the entry is found: Pyodide loads
 // and compiles its own files while the bytes are still being read, and awaits them only
 // then. The heap is kept without its zero pages (about half of it), not gzipped:
 // decompressing 31 MB cost 0.3-0.4 s in the worker on a return visit while Pyodide's
@@ -49,11 +47,18 @@ async function fetched(url, kind) {
   return kind === "text" ? response.text() : response.arrayBuffer();
 }
 
-// Whether a snapshot is stored (sent by engine.js as soon as it knows), then its bytes
-// (a Uint8Array, or null when reading failed).
-let snapshotHeadArrived, snapshotArrived;
-const snapshotHead = new Promise((resolve) => { snapshotHeadArrived = resolve; });
-const storedSnapshot = new Promise((resolve) => { snapshotArrived = resolve; });
+// The stored snapshot's entry: whether it is there (known before its bytes are read: the
+// restore starts then), and its bytes (null if reading fails). Storage this worker may not
+// use (no Cache API, or refused) means no snapshot, never a failed start.
+let snapshotHead = Promise.resolve(false);
+let storedSnapshot = Promise.resolve(null);
+function readSnapshot(entry) {
+  if (!entry) return;
+  const found = (async () => (await self.caches.open(entry.cache)).match(entry.url))().catch(() => null);
+  snapshotHead = found.then((response) => !!response);
+  storedSnapshot = found.then((response) => (response ? response.arrayBuffer() : null))
+    .then((bytes) => (bytes ? new Uint8Array(bytes) : null), () => null);
+}
 
 // The stored form of a heap: a 16-byte header (magic "CNHP", version 1, the heap's length
 // and the page size, little-endian u32), a bitmap of the pages that are not all zero, then
@@ -178,7 +183,7 @@ async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerTe
   return { functions: exported(pyodide), toSnapshot: makeSnapshot ? pyodide : null };
 }
 
-async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapshot, makeSnapshot }) {
+async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, makeSnapshot }) {
   // The engine (compiled, or the wheel) and worker.py download while Pyodide boots.
   const engine = { bytes: fetched(pyc || wheel, "bytes"), format: pyc ? "zip" : "wheel" };
   const workerText = fetched(workerPy, "text");
@@ -188,7 +193,7 @@ async function boot({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, snapsho
   const { loadPyodide } = await import(pyodideURL);
   timings.imported = Math.round(performance.now());
   const options = { indexURL: new URL(".", pyodideURL).href, ...(stdlib ? { stdLibURL: stdlib } : {}) };
-  const present = snapshot ? await snapshotHead : false;
+  const present = await snapshotHead;
   timings.snapshot_head = Math.round(performance.now());
   let discarded = null;
   if (present) {
@@ -263,6 +268,7 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "init") {
     if (booting) return;
+    readSnapshot(data.snapshot);
     booting = boot(data).then(
       ({ info, boot: from, discarded, toSnapshot }) => {
         post({ type: "ready", info, timings, boot: from, discarded });
@@ -272,10 +278,6 @@ self.addEventListener("message", (event) => {
       },
       (error) => post({ type: "failed", message: String((error && error.message) || error) }),
     );
-  } else if (data.type === "snapshot-head") {
-    snapshotHeadArrived(!!data.present);
-  } else if (data.type === "snapshot") {
-    snapshotArrived(data.bytes ? new Uint8Array(data.bytes) : null);
   } else if (data.type === "call") {
     lastCall = performance.now();
     // A call sent before the engine is up waits for it (calls stay in order).
