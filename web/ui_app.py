@@ -1118,7 +1118,7 @@ class App:
         finally:
             self.starting = False
         if started:
-            await self.after_move()
+            await self.after_move(drawn=True)
 
     async def _start_game(self, watch):
         """Deals a new game and shows it; False if it could not start (said to the player)."""
@@ -1196,12 +1196,14 @@ class App:
             return
         self.deals.continued(res["snapshot"])
         self.enter_game(res["snapshot"], False)
-        await self.after_move()
+        await self.after_move(drawn=True)
 
-    async def after_move(self):
+    async def after_move(self, drawn=False):
         """After the player's move (or a new deal): the bots play until it is the player's
-        turn again, or the hand ends."""
-        self.render_table()
+        turn again, or the hand ends. ``drawn``: the table is drawn already (enter_game
+        just did), so it is not built again before the bots' first move."""
+        if not drawn:
+            self.render_table()
         s = self.snap
         if s is None or s.get("hand_over"):
             self.render_banner()

@@ -290,7 +290,7 @@ class Keep:
         self.confirming = False
         app.has_save = app.store.keep_game(save) or app.has_save
         app.enter_game(res["snapshot"], False)
-        await app.after_move()
+        await app.after_move(drawn=True)
 
     # ------------------------------------------------------------------ drag and drop
     def _files_dragged(self, event):
