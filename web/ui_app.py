@@ -1581,7 +1581,11 @@ class App:
             await self.start_game(True)
         elif self.query.get("new"):
             await self.start_game(False)
-            await self.check_save_later(replaced)
+            if direct and self.snap is None:  # no deal: the save is still the one to continue
+                await self.check_save()
+                self.render()
+            elif direct:
+                await self.check_save_later(replaced)
         elif early:
             await self._handle(early, None)
 
