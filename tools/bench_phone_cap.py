@@ -18,10 +18,13 @@ seed at each; per decision its wall time and the whole samples its search comple
            standard library) with phone_cap_probe.py as its Python module instead of
            worker.py: the expert runs as in the app, in a Web Worker. Per throttle (CDP
            Emulation.setCPUThrottlingRate on the page's session; does it reach the worker?
-           a fixed pure-Python loop, ``spin``, is timed there at each rate to show it), every
+           a fixed pure-Python loop, ``spin``, is timed there at each rate to show it: 3.1x
+           to 3.4x at load 3 to 4, but a fraction of a second of work, so noise under more
+           load), every
            position at the app's cap. The yardstick (one uncapped decision per table, the
            same work everywhere) timed in the worker and in CPython gives how much slower
-           the expert runs there, and the app's cap divided by it.
+           the expert runs there, and the app's cap divided by it (one decision each: a
+           rough figure on a loaded machine; the samples are the measurement).
   cpython  the same positions in this interpreter at each cap, and uncapped, interleaved
            with the browser's (position by position) so that both meet the same load.
            CPython's processor time over its wall time (cpu share) shows how much of a core
@@ -33,9 +36,9 @@ seed at each; per decision its wall time and the whole samples its search comple
 
 The clock of CPython's caps (--clock): the app's cap reads the wall clock, and on a shared
 machine a wall-clock cap shrinks with the load (the process gets part of a core), while the
-throttled worker hardly does (Chromium throttles by pausing the thread, and a thread that
-often sleeps is scheduled first when it wakes: measured, docs/bots.md "Think time per
-decision"). So by default CPython's caps count this process's processor time (CpuClock):
+throttled worker hardly does (measured: docs/bots.md "Think time per decision"; likely
+because Chromium throttles by pausing the thread, and a thread that often sleeps is
+scheduled first when it wakes). So by default CPython's caps count this process's processor time (CpuClock):
 the caps of this machine with a core to itself. The load average is printed with every part.
 
     PYTHONPATH=pycore python tools/bench_phone_cap.py --match --a expert --b good \
@@ -291,6 +294,7 @@ def report(tables: list[int], caps: list[int], cpy: dict[str, Any], web: dict[st
             print(f"  {probe.table_name(*probe.TABLES[t]):18} {base['samples']} samples, CPython {base['ms']:.0f} ms; "
                   + "; ".join(f"{th}x: {w['yard'][str(t)]['ms']:.0f} ms ({w['yard'][str(t)]['ms'] / base['ms']:.1f}x, "
                               f"{cap * base['ms'] / w['yard'][str(t)]['ms']:.0f} ms)" for th, w in web["throttles"].items()))
+    print(f"CPython's caps count the {cpy.get('clock', 'wall')} clock")
     runs: list[tuple[str, dict[str, Any]]] = [(f"CPython {label(c)}", cpy["caps"][label(c)]) for c in [*caps, None]]
     if web is not None:
         runs = [(f"Chromium {th}x, {cap} ms", w["rows"]) for th, w in web["throttles"].items()] + runs
