@@ -33,7 +33,7 @@ CHROMIUM    ?= /usr/bin/chromium
 
 .NOTPARALLEL:
 .DELETE_ON_ERROR:
-.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-openspiel bench-site bench-embed bench-guide fuzz soak clean
+.PHONY: help setup wheel pyodide site typecheck test-py test-pyodide chromium test-e2e test play bench bench-openspiel bench-site bench-phone-cap bench-embed bench-guide fuzz soak clean
 
 help:
 	@echo "make play          build the site and serve it at http://127.0.0.1:$(PORT)"
@@ -49,6 +49,7 @@ help:
 	@echo "make bench         engine speed on CPython and in Pyodide, with their ratio"
 	@echo "make bench-openspiel REF=path  a random Classic 4 hand: ours against the OpenSpiel Python Canasta at path"
 	@echo "make bench-site    the site in headless Chromium: start screen, boot vs bare Pyodide, long tasks, bot latency"
+	@echo "make bench-phone-cap  the capped expert in the app's worker, CPU slowed 4x, against CPython caps"
 	@echo "make bench-embed   embedded examples on another origin: drawn, bytes, first verdict vs bare Pyodide"
 	@echo "make bench-guide   the rules guide in headless Chromium: time to a readable page, cold and warm; its size"
 	@echo "make fuzz          hostile-input probes, longer than the tests' (FUZZ_ARGS=\"--seconds 60 --seed 2\")"
@@ -174,6 +175,11 @@ bench-openspiel: $(OPENSPIEL_STAMP)
 # tasks, bot move latency; 3 repeats (BENCH_SITE_ARGS="--repeats 1" etc.), a few minutes.
 bench-site: site $(E2E_STAMP) chromium
 	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 $(VPY) tools/bench_site.py $(BENCH_SITE_ARGS)
+
+# --- bench-phone-cap: the app's capped expert in Chromium's engine worker, CPU slowed 4x,
+# against CPython caps on the same positions (prints figures, asserts nothing; about 4 min).
+bench-phone-cap: site $(E2E_STAMP) chromium
+	CHROMIUM=$(CHROMIUM) PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=pycore $(VPY) tools/bench_phone_cap.py $(BENCH_PHONE_CAP_ARGS)
 
 # --- bench-embed: embedded examples in headless Chromium (prints figures, asserts nothing)
 bench-embed: site $(E2E_STAMP) chromium
