@@ -709,8 +709,8 @@ def mpy_of(source: str, name: str, compiler: str) -> bytes:
         return dst.read_bytes()
 
 
-#: Where index.html's preloads go: copy_web leaves this mark for write_preloads.
-PRELOADS_MARK = "<!-- preloads -->"
+#: Where index.html's list of preloads goes: copy_web leaves this mark for write_preloads.
+PRELOADS_MARK = "@@preloads@@"
 
 
 def static_imports(module: Path) -> list[str]:
@@ -720,30 +720,32 @@ def static_imports(module: Path) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def preload_links(out: Path, pyscript_dir: str, config: str = "mpy.json", script: str = "./main.py") -> list[str]:
-    """The page's UI files as preloads: PyScript's core module (core.js only re-exports
-    it), its MicroPython config, the interpreter (a module and its wasm), every file the
-    config lists and the script. PyScript fetches them only
-    once MicroPython is up, and the config's files only then, one request each (about
-    0.1 s of a warm start's main-thread path, issue 39); preloaded at parse time they are
-    there when asked for. ``as="fetch"`` with ``crossorigin`` is the request PyScript's own
-    fetch() makes (mode cors, same-origin credentials), so the browser reuses the answer
-    rather than asking twice (tests/e2e/test_shell.py checks one request per file)."""
+def preload_paths(out: Path, pyscript_dir: str, config: str = "mpy.json", script: str = "./main.py") -> list[str]:
+    """The page's UI files, for engine.js to preload on a return visit: PyScript's core
+    module (core.js only re-exports it), the interpreter (a module and its wasm), its
+    MicroPython config, every file the config lists and the script. PyScript asks for
+    them only once MicroPython is up, and for the config's files only then, one request
+    each (about 0.1 s of a warm start's main-thread path, issue 39). Not on a first visit:
+    there they would queue ahead of the engine worker's own files on the host's few
+    connections (engine.js preloads only under its service worker, which answers at once).
+    A ``.js``/``.mjs`` path is a module (modulepreload), any other a fetch."""
     data = json.loads((out / config).read_text(encoding="utf-8"))
     interpreter = data["interpreter"]
-    fetched = [f"./{config}", *data["files"], script, interpreter.removesuffix(".mjs") + ".wasm"]
     core = [f"./{pyscript_dir}/{name}" for name in static_imports(out / pyscript_dir / "core.js")]
-    return ([f'<link rel="modulepreload" href="{html_escape(url)}">' for url in [*core, interpreter]]
-            + [f'<link rel="preload" href="{html_escape(url)}" as="fetch" crossorigin>' for url in fetched])
+    return [*core, interpreter, interpreter.removesuffix(".mjs") + ".wasm", f"./{config}", *data["files"], script]
 
 
 def write_preloads(out: Path, pyscript_dir: str, page: str = "index.html") -> None:
-    """Put preload_links where the page has PRELOADS_MARK (exactly once, or BuildError)."""
+    """Put preload_paths, space-separated, where the page has PRELOADS_MARK (exactly once,
+    or BuildError)."""
     path = out / page
     text = path.read_text(encoding="utf-8")
     if text.count(PRELOADS_MARK) != 1:
         raise BuildError(f"{page}: {{{{PRELOADS}}}} must occur once, found {text.count(PRELOADS_MARK)}")
-    path.write_text(text.replace(PRELOADS_MARK, "\n  ".join(preload_links(out, pyscript_dir))), encoding="utf-8")
+    paths = preload_paths(out, pyscript_dir)
+    if any(" " in p or '"' in p for p in paths):
+        raise BuildError(f"{page}: a preloaded path holds a space or a quote: {paths}")
+    path.write_text(text.replace(PRELOADS_MARK, html_escape(" ".join(paths))), encoding="utf-8")
 
 
 def compile_page_modules(out: Path, runtime_version: str) -> list[str]:

@@ -204,15 +204,17 @@ def test_the_service_worker_knows_every_file_and_precaches_13_5_mb_at_most(site_
 
 
 def preloaded(site_dir: Path) -> list[str]:
-    """The paths index.html preloads (link rel=preload or modulepreload), in order."""
+    """The paths index.html has engine.js preload on a return visit (data-preloads)."""
     html = (site_dir / "index.html").read_text(encoding="utf-8")
-    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+    found = re.search(r'<script src="\./engine\.js"[^>]* data-preloads="([^"]*)"', html)
+    assert found, "engine.js's tag has no data-preloads"
+    return [path.removeprefix("./") for path in found.group(1).split()]
 
 
-def test_index_preloads_the_ui_files_mpy_json_lists(site_dir: Path, build_info: dict[str, Any]) -> None:
-    """Issue 39: the UI's files are asked for at parse time, not once MicroPython is up:
-    PyScript's core module, the interpreter and its wasm, the config, every file it lists,
-    main.py; all of them precached (a warm start reads them from the service worker)."""
+def test_index_lists_the_ui_files_mpy_json_lists_for_preloading(site_dir: Path, build_info: dict[str, Any]) -> None:
+    """Issue 39: on a return visit the UI's files are asked for at once, not when
+    MicroPython is up: PyScript's core module, the interpreter and its wasm, the config,
+    every file it lists, main.py; all of them precached (the service worker answers)."""
     config = json.loads((site_dir / "mpy.json").read_text(encoding="utf-8"))
     interpreter = config["interpreter"].removeprefix("./")
     listed = [path.removeprefix("./") for path in config["files"]]
@@ -225,13 +227,24 @@ def test_index_preloads_the_ui_files_mpy_json_lists(site_dir: Path, build_info: 
     assert set(paths) <= precache
 
 
-def test_every_preload_is_used_and_asked_for_once(watched: Callable[..., Watched], site_url: str,
-                                                  build_info: dict[str, Any], site_dir: Path) -> None:
-    """A preload the page's own request does not match (another mode or credentials) is
-    fetched twice and Chromium warns: each preloaded file is requested once on a first
-    visit, and no console message speaks of a preload, once the unused-preload check
-    (3 s after load) has run."""
+PRELOAD_LINKS_JS = "() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map((l) => l.href)"
+
+
+def test_a_return_visit_preloads_each_ui_file_once(watched: Callable[..., Watched], site_url: str,
+                                                    build_info: dict[str, Any], site_dir: Path) -> None:
+    """A first visit preloads nothing (its requests would queue ahead of the engine
+    worker's own on the host's few connections); a visit under the service worker
+    preloads every listed file, and the page's own request reuses each: one request per
+    file (a preload of another mode or credentials would be fetched twice, and Chromium
+    would warn), and no console message speaks of a preload once the unused-preload
+    check (3 s after load) has run."""
     w = watched()
+    page = w.page()
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    assert page.evaluate(PRELOAD_LINKS_JS) == []
+    wait_controlled(page)
+    page.close()
     page = w.page()
     asked: list[str] = []
     warnings: list[str] = []
@@ -240,7 +253,9 @@ def test_every_preload_is_used_and_asked_for_once(watched: Callable[..., Watched
     page.goto(site_url)
     wait_ready(page, build_info["engine"])
     page.wait_for_timeout(3500)
-    for path in preloaded(site_dir):
+    paths = preloaded(site_dir)
+    assert sorted(page.evaluate(PRELOAD_LINKS_JS)) == sorted(site_url + path for path in paths)
+    for path in paths:
         assert asked.count(site_url + path) == 1, (path, asked.count(site_url + path))
     assert warnings == []
     w.assert_clean()
