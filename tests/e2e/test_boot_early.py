@@ -24,37 +24,47 @@ PRESS_JS = """(id) => {
 }"""
 
 
-def hold_main_py(page: Page) -> list[Route]:
-    """Keep main.py from arriving (its request is held) until press_early lets it go: the
-    UI's files are preloaded at parse time, so main.py may otherwise run, and its menu
-    replace the early one, before a test could press anything."""
-    held: list[Route] = []
-    page.route("**/main.py", lambda route: held.append(route))
-    return held
+class HeldMainPy:
+    """main.py's request, held until the early button was pressed: on a return visit the
+    UI's files are preloaded at once, so main.py may otherwise run, and its menu replace
+    the early one, before a test could press anything."""
+
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.released = False
+        page.route("**/main.py", self.route)
+
+    def route(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
 
 
-def press_early(page: Page, button: str, held: list[Route]) -> None:
+def press_early(page: Page, button: str, held: HeldMainPy) -> None:
     """Press #early-<button> as soon as it shows, before main.py is up; its progress
-    shows; then main.py arrives."""
+    shows; then main.py may arrive."""
     page.wait_for_selector(f"#early-{button}", state="visible", timeout=READY_TIMEOUT_MS)
     assert page.evaluate(PRESS_JS, f"early-{button}") == "", "the UI was up before the press"
     expect(page.locator(f"#early-{button}")).to_have_attribute("aria-busy", "true")
     assert page.evaluate("window.canastaEarly") == button
-    page.wait_for_timeout(100)  # the held request is there (preloaded at parse time)
-    assert held, "main.py was never asked for"
-    for route in held:
-        route.continue_()
+    held.release()
 
 
-def with_a_saved_game(watched: Callable[..., Watched], site_url: str) -> tuple[Watched, Page, str, list[Route]]:
+def with_a_saved_game(watched: Callable[..., Watched], site_url: str) -> tuple[Watched, Page, str, HeldMainPy]:
     """A page opening on a game saved by an earlier visit (the partner asked "may I go out?"),
-    its main.py held (hold_main_py)."""
+    its main.py held (HeldMainPy)."""
     text, _ = ask_save()
     w = watched()
     w.context.add_init_script(saved_once(text))
     page = w.page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    held = hold_main_py(page)
+    held = HeldMainPy(page)
     page.goto(f"{site_url}?lang=en&speed=instant", wait_until="commit")
     return w, page, text, held
 
@@ -63,7 +73,7 @@ def test_new_game_pressed_before_the_ui_is_up_starts_a_game(watched: Callable[..
     w = watched(viewport={"width": 390, "height": 844})
     page = w.page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    held = hold_main_py(page)
+    held = HeldMainPy(page)
     page.goto(f"{site_url}?lang=fr&speed=instant", wait_until="commit")
     page.wait_for_selector("#early-new", state="visible")
     expect(page.locator("#early-new")).to_have_text("Nouvelle partie")  # the UI's language, from fr.json
