@@ -2,9 +2,9 @@
 docs/decisions.md#outlook).
 
 For each table (a preset and a number of players): level 3 plays itself, as in the
-expert's playouts (every seat ``GoodBot`` at the fitted profile's playout noise,
-``expert.FITTED.noise``, and the table's search weights, ``expert.search_weights``),
-over ``--hands`` seeded deals. At about one step in five the position's facts
+expert's playouts (every seat ``GoodBot`` at the playout noise of the profile the table
+is searched with once fitted, ``expert.outlook_profile``, and the table's search
+weights, ``expert.search_weights``), over ``--hands`` seeded deals. At about one step in five the position's facts
 (``horizon.facts``) are recorded from every side, with the side's score as the expert
 values it at a horizon (``expert.score_now``); the target is what the side went on to
 score at the hand's end minus that. Least squares (a little ridge) on the even deals;
@@ -27,7 +27,7 @@ import random
 import re
 from pathlib import Path
 
-from canasta.bots.expert import FITTED, playout_facts, score_now, search_weights
+from canasta.bots.expert import outlook_profile, playout_facts, score_now, search_weights
 from canasta.bots.good import GoodBot
 from canasta.bots.horizon import FACTS, facts
 from canasta.legal import legal_actions
@@ -46,11 +46,12 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
     name, players, first, count, rate = args
     rules = get(name, players)
     weights = search_weights(rules)
+    noise = outlook_profile(rules).noise
     rows: list[Row] = []
     for d in range(first, first + count):
         rng = random.Random(d)
         state = deal(rules, rng, dealer=d % players)
-        bots = [GoodBot(rng.randrange(1 << 30), noise=FITTED.noise, weights=weights) for _ in range(players)]
+        bots = [GoodBot(rng.randrange(1 << 30), noise=noise, weights=weights) for _ in range(players)]
         seen: list[list[tuple[list[float], float]]] = []
         while not state.over:
             legal = legal_actions(state)

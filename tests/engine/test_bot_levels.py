@@ -28,7 +28,7 @@ from canasta.actions import Action, Add, Discard, Draw, Meld, Take
 from canasta.bots import BOTS, LEVELS, Bot, get_bot, level_name
 from canasta.bots import expert
 from canasta.bots.basic import _cards_of, _Facts
-from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile
+from canasta.bots.expert import DEFAULT_ROLLOUTS, FITTED, PLAIN, STEPS_PER_PLAYOUT, ExpertBot, Profile, outlook_profile
 from canasta.bots.good import (BOLIVIA, CLASSIC_1950S, CLASSIC_2, CLASSIC_3, CLASSIC_4, CLASSIC_6, MODERN_AMERICAN,
                                NOISE, PAIR_CHANCE, SAMBA_2, SAMBA_4, SAMBA_6, TUNED, GoodBot, Weights, table_weights)
 from canasta.bots.horizon import weights_for
@@ -501,7 +501,14 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
     assert ExpertBot(0).settings(house)[0] == PLAIN
-    assert weights_for(variants.get("samba", 4)) is None
+    for name, players in [("samba", 2), ("samba", 4), ("samba", 6), ("modern-american", 4), ("bolivia", 4)]:
+        assert weights_for(variants.get(name, players)) is None, (name, players)
+        assert ExpertBot(0).settings(variants.get(name, players))[0] == PLAIN, (name, players)
+    # An outlook fitted for Samba 4 players would be searched with the plain profile's
+    # settings (expert.OUTLOOK_PROFILES: the fitted profile's wild lays and short
+    # playouts lost there); a Classic table's with the fitted profile.
+    assert outlook_profile(variants.get("samba", 4)) == PLAIN
+    assert outlook_profile(variants.get("samba", 6)) == FITTED
     mine, cap = ExpertBot(0, rollouts=10, horizon=None, max_candidates=3).settings(classic)
     assert (mine.rollouts, mine.horizon, mine.candidates, mine.wild_lays, cap) == (10, None, 3, True, 250)
 

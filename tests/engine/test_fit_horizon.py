@@ -50,3 +50,22 @@ def test_write_replaces_the_fitted_tables_and_keeps_the_others(tmp_path: Path, m
     assert table[("samba", 4)] == (2.5,) * len(FACTS)
     assert table[("bolivia", 4)] == (-1.0,) * len(FACTS)
     assert ("classic", 4) in table  # kept
+
+
+@pytest.mark.parametrize("name,noise", [("classic", 0.5), ("samba", 0.3)])
+def test_self_play_breaks_ties_at_the_noise_the_table_is_searched_with(monkeypatch: pytest.MonkeyPatch,
+                                                                      name: str, noise: float) -> None:
+    """The fit's self-play models the expert's playouts at the table: Classic's at the
+    fitted profile's noise (level 3's own), Samba 4 players' at the plain profile's
+    (expert.OUTLOOK_PROFILES)."""
+    tool = load_tool("fit_horizon")
+    seen: list[float] = []
+    real = tool.GoodBot
+
+    def recording(seed: int, noise: float, **kw: object) -> object:
+        seen.append(noise)
+        return real(seed, noise=noise, **kw)
+
+    monkeypatch.setattr(tool, "GoodBot", recording)
+    assert tool.play((name, 4, 900, 1, 0.2))
+    assert seen and set(seen) == {noise}
