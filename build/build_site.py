@@ -713,36 +713,25 @@ def mpy_of(source: str, name: str, compiler: str) -> bytes:
 PRELOADS_MARK = "@@preloads@@"
 
 
-def static_imports(module: Path) -> list[str]:
-    """The names of the modules beside it a built ES module imports statically
-    (``from"./x.js"``): what the browser can only discover once the module has arrived."""
-    found = re.findall(r'\bfrom\s*"\./([\w.-]+\.js)"', module.read_text(encoding="utf-8"))
-    return list(dict.fromkeys(found))
-
-
-def preload_paths(out: Path, pyscript_dir: str, config: str = "mpy.json", script: str = "./main.py") -> list[str]:
-    """The page's UI files, for engine.js to preload on a return visit: PyScript's core
-    module (core.js only re-exports it), the interpreter (a module and its wasm), its
-    MicroPython config, every file the config lists and the script. PyScript asks for
-    them only once MicroPython is up, and for the config's files only then, one request
-    each (about 0.1 s of a warm start's main-thread path, issue 39). Not on a first visit:
-    there they would queue ahead of the engine worker's own files on the host's few
-    connections (engine.js preloads only under its service worker, which answers at once).
-    A ``.js``/``.mjs`` path is a module (modulepreload), any other a fetch."""
+def preload_paths(out: Path, config: str = "mpy.json", script: str = "./main.py") -> list[str]:
+    """The UI's files for engine.js to preload on a return visit: every file the page's
+    MicroPython config lists, and the script. PyScript asks for them only once MicroPython
+    is up, one request each (issue 39); preloaded when the page is parsed, the service worker
+    has them ready by then. Not what PyScript asks for sooner (its core, the config, the
+    interpreter): those would be asked for twice. Not on a first visit either: there they
+    would queue ahead of the engine worker's own files on the host's few connections."""
     data = json.loads((out / config).read_text(encoding="utf-8"))
-    interpreter = data["interpreter"]
-    core = [f"./{pyscript_dir}/{name}" for name in static_imports(out / pyscript_dir / "core.js")]
-    return [*core, interpreter, interpreter.removesuffix(".mjs") + ".wasm", f"./{config}", *data["files"], script]
+    return [*data["files"], script]
 
 
-def write_preloads(out: Path, pyscript_dir: str, page: str = "index.html") -> None:
+def write_preloads(out: Path, page: str = "index.html") -> None:
     """Put preload_paths, space-separated, where the page has PRELOADS_MARK (exactly once,
     or BuildError)."""
     path = out / page
     text = path.read_text(encoding="utf-8")
     if text.count(PRELOADS_MARK) != 1:
         raise BuildError(f"{page}: {{{{PRELOADS}}}} must occur once, found {text.count(PRELOADS_MARK)}")
-    paths = preload_paths(out, pyscript_dir)
+    paths = preload_paths(out)
     if any(" " in p or '"' in p for p in paths):
         raise BuildError(f"{page}: a preloaded path holds a space or a quote: {paths}")
     path.write_text(text.replace(PRELOADS_MARK, html_escape(" ".join(paths))), encoding="utf-8")
@@ -959,7 +948,7 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
     write_variants(out, wheel)
     write_protocol(out, wheel)
     compile_page_modules(out, mpy_version)
-    write_preloads(out, paths["PYSCRIPT_DIR"])
+    write_preloads(out)
     write_examples(out, wheel)
     write_guide(out, wheel)
     cards = write_cards(out)

@@ -199,17 +199,18 @@
   };
   start(!navigator.onLine);
 
-  // On a return visit the UI's files (data-preloads, listed by the build) are asked for once
-  // the page is parsed (its own scripts asked for first: the start screen's buttons are not
-  // delayed), not once MicroPython is up: the service worker answers them from its cache
-  // while PyScript starts. Not on a first visit, where they would queue ahead of the worker's
-  // own files on the host's few connections (issue 39). The requests are the ones PyScript
-  // makes (a module, or fetch() in cors mode), so each is reused.
+  // On a return visit the UI's files (data-preloads, listed by the build: what mpy.json lists
+  // and main.py) are asked for once the page is parsed (its own scripts first: the start
+  // screen's buttons are not delayed), not one by one once MicroPython is up: the service
+  // worker answers them from its cache while MicroPython starts. Not on a first visit, where
+  // they would queue ahead of the worker's own files on the host's few connections (issue
+  // 39). Each is the request PyScript's fetch() makes (cors mode), so it is reused.
   if ("serviceWorker" in navigator && navigator.serviceWorker.controller) document.addEventListener("DOMContentLoaded", () => {
     for (const href of (script.dataset.preloads || "").split(" ").filter(Boolean)) {
       const link = document.createElement("link");
-      if (/\.m?js$/.test(href)) link.rel = "modulepreload";
-      else { link.rel = "preload"; link.as = "fetch"; link.crossOrigin = "anonymous"; }
+      link.rel = "preload";
+      link.as = "fetch";
+      link.crossOrigin = "anonymous";
       link.href = href;
       document.head.appendChild(link);
     }
