@@ -88,6 +88,7 @@ def test_a_return_visit_boots_from_the_snapshot(
     w = watched()
     first = play(w, site_url)
     assert boot_of(first)["from"] == "normal"
+    assert boot_of(first)["wasm"] == "early"  # Pyodide used the module compiled at the worker's start
     assert stored(first)["stored"] == "stored"
     kept = entries(first)
     key = build_info["snapshot_key"]
@@ -95,7 +96,7 @@ def test_a_return_visit_boots_from_the_snapshot(
     assert kept[f"{key}.heap"] > 5_000_000  # a heap of some 30 MB without its zero pages, not an empty entry
     first.close()
     second = play(w, site_url)
-    assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None}
+    assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None, "wasm": "early"}
     w.assert_clean()
 
 
