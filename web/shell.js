@@ -7,8 +7,9 @@
 //                                    page reloads (call it between games, never under one)
 //   window event "canasta:update-available"   dispatched once when `available` becomes true
 //   window event "canasta:ready"     the UI dispatches it once the engine answered; the service
-//                                    worker is registered then (or 20 s after load at the latest),
-//                                    so that its precache does not compete with the first load.
+//                                    worker is registered 3 s later (or 20 s after load at the
+//                                    latest), so that its precache does not compete with the
+//                                    first load nor with the first table.
 //   <p id="status" data-owner="python">  once the UI sets data-owner, the shell stops writing
 //                                    loading progress into #status-text.
 //   window.canastaEarly              "new" or "continue" once the player pressed one of the
@@ -98,6 +99,7 @@
     if (applying) window.location.reload();
   });
 
+  const REGISTER_AFTER_READY_MS = 3000;
   let registering = null;
   const register = () => {
     if (registering) return registering;
@@ -125,7 +127,10 @@
   };
   update.register = register;
 
-  window.addEventListener("canasta:ready", register, { once: true });
+  // Not at once: the precache (some 13 MB fetched and written) competed with the table's
+  // first layout and the bots' first moves (issue 39: a first visit's table playable 210 vs
+  // 296 ms after the engine was ready, A/B of built copies, 4 rounds).
+  window.addEventListener("canasta:ready", () => setTimeout(register, REGISTER_AFTER_READY_MS), { once: true });
   // Already controlled (a later visit): register at once so the update check runs early.
   if (navigator.serviceWorker.controller) register();
   window.addEventListener("load", () => setTimeout(register, 20000), { once: true });

@@ -122,10 +122,20 @@ def test_service_worker_installs_and_controls(
     watched: Callable[..., Watched], site_url: str, site_dir: Path, build_info: dict[str, Any]
 ) -> None:
     w = watched()
+    # Not while the first table is laid out and the bots make their first moves: the
+    # precache would compete with them (issue 39); 3 s after the engine is ready.
+    w.context.add_init_script(
+        "addEventListener('canasta:ready', () => { window.__readyAt = performance.now(); });"
+        "(() => { const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);"
+        " navigator.serviceWorker.register = (...args) => {"
+        " window.__registeredAt = performance.now(); return register(...args); }; })();"
+    )
     page = w.page()
     page.goto(site_url)
-    wait_ready(page, build_info["engine"])  # the shell registers the worker once the UI is ready
+    wait_ready(page, build_info["engine"])
     facts = wait_controlled(page)
+    ready_at, registered_at = page.evaluate("() => [window.__readyAt, window.__registeredAt]")
+    assert registered_at - ready_at >= 2900, (ready_at, registered_at)
     assert facts["scriptURL"] == site_url + "sw.js"
     name = cache_name_of(site_dir)
     # and the engine's snapshot store (engine.js), which is not the service worker's
