@@ -411,7 +411,10 @@ def bench_app(watch: Watch, context: BrowserContext, url: str, seed: int, watch_
             # and the engine's snapshot, kept once the worker is idle (a player's first game
             # lasts longer than that): the warm visit boots from it
             out[run]["snapshot"] = page.evaluate(SNAPSHOT_STORED_JS, TIMEOUT_MS)
-        out[run]["boot"] = page.evaluate("window.canastaEngine.boot && window.canastaEngine.boot.from")
+        # how the engine booted, and whether Pyodide used the wasm module compiled at the
+        # worker's start ("early") or compiled its own ("pyodide")
+        out[run]["boot"] = page.evaluate(
+            "window.canastaEngine.boot && window.canastaEngine.boot.from + ' (wasm ' + window.canastaEngine.boot.wasm + ')'")
         page.close()
     page = watch.page(context, "watch", APP_INIT, throttle)
     page.goto(f"{url}?watch=1&seed={seed}&speed={watch_speed}", wait_until="commit")
