@@ -136,7 +136,7 @@ def test_ucb_tries_level_3s_choice_first_and_widens() -> None:
 
 
 def test_settings_from_a_bot_name() -> None:
-    assert parse_tree("") == DEFAULT
+    assert parse_tree("") == DEFAULT and parse_tree("extend=1").extend == 1
     assert parse_tree("turns=2, c=50.5,root=ucb") == Tree(turns=2, c=50.5, widen=DEFAULT.widen, root="ucb",
                                                           inner=DEFAULT.inner)
     bot = get_bot("expert-tree:turns=0,inner=2", 3)

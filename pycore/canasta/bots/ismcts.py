@@ -20,9 +20,11 @@ searches those too, by single-observer information-set Monte Carlo tree search
    widening): a node visited once plays level 3's choice, as the expert's playout does.
 3. **Every other seat plays level 3** (:meth:`~.expert.ExpertBot.playout`'s policy,
    tie-breaking noise and weights), and so does the seat once out of the tree; the
-   playout ends ``horizon`` actions after the seat's last decision in the tree (after the
-   root's, when none) and is valued as the expert values it
-   (:func:`~.expert.evaluate`: the fitted outlook where one exists).
+   playout ends ``horizon`` actions after the root's, as the expert's (with ``extend``:
+   after the seat's last decision in the tree), and is valued as the expert values it
+   (:func:`~.expert.evaluate`: the fitted outlook where one exists). So the tree holds
+   the seat's decisions within the horizon (at Classic 4 players, 10 actions: the rest
+   of its turn and the start of its next), unless ``extend``.
 4. **At the root**, ``root="paired"`` (the default) keeps the expert's race: each sample
    plays every candidate still in it on the same sample and playout seed (common random
    numbers), each down its own tree; level 3's choice stands unless an alternative beats
@@ -62,14 +64,16 @@ from .memory import Memory
 class Tree:
     """The tree's settings (module docstring): the seat's later turns it covers, the
     UCB1 exploration constant in points of a hand, the widening step (0: every candidate
-    at once), the root's rule (``"paired"`` or ``"ucb"``) and the candidates per node
-    below the root."""
+    at once), the root's rule (``"paired"`` or ``"ucb"``), the candidates per node
+    below the root, and whether the playout's horizon is counted again from each decision
+    in the tree (1) or, as the expert's, from the root (0)."""
 
     turns: int = 1
-    c: float = 100.0
-    widen: int = 4
+    c: float = 30.0
+    widen: int = 8
     root: str = "paired"
     inner: int = 3
+    extend: int = 0
 
 
 #: The settings ``expert-tree`` plays.
@@ -215,7 +219,7 @@ class IsmctsBot(ExpertBot):
         visited: list[tuple[_Node, Action]] = []
         turns = 0
         away = False  # another seat has played since the seat's last turn began
-        since = 0  # actions since the seat's last decision in the tree
+        since = 0  # actions since the root's (or with extend, the last decision in the tree)
         limit = self.limit
         steps = 0
         while not state.over and (limit is None or since < limit):
@@ -223,8 +227,9 @@ class IsmctsBot(ExpertBot):
             if not legal:
                 break  # cannot happen in a consistent position; never loop on one
             mover = state.turn
-            if mover != seat:
-                away = True
+            phase = state.phase.value
+            if mover != seat and phase != "answer":
+                away = True  # (the partner's answer to "may I go out?" ends no turn of the seat)
             elif away:
                 turns += 1
                 away = False
@@ -235,7 +240,6 @@ class IsmctsBot(ExpertBot):
                 if bot is None:
                     bot = bots[mover] = GoodBot(int(rng.random() * (1 << 53)), noise=self.noise,
                                                 weights=self.weights)
-                phase = state.phase.value
                 action = bot.decide(playout_facts(state, mover), phase, legal)
                 if mover == seat and turns <= self.tree.turns and phase in ("draw", "play"):
                     f = playout_facts(state, seat)
@@ -248,7 +252,8 @@ class IsmctsBot(ExpertBot):
                             node = self.nodes[path] = _Node()
                         action = node.select(cands, self.tree.c, self.tree.widen)
                         visited.append((node, action))
-                        since = -1
+                        if self.tree.extend:
+                            since = -1
                     path = (*path, action)
             state = apply(state, action)
             steps += 1
