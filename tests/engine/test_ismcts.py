@@ -21,7 +21,7 @@ from canasta import variants
 from canasta.actions import Action, Discard
 from canasta.bots import TUNABLE, get_bot, level_name
 from canasta.bots.expert import ExpertBot
-from canasta.bots.ismcts import DEFAULT, IsmctsBot, Tree, _Node, parse_tree
+from canasta.bots.ismcts import DEFAULT, IsmctsBot, Tree, _Node, parse_tree, turn_began
 from canasta.cards import card
 from canasta.errors import RulesError
 from canasta.game import Game
@@ -149,3 +149,17 @@ def test_settings_from_a_bot_name() -> None:
         assert e.value.code == "unknown_bot"
     with pytest.raises(RulesError):
         level_name("expert-tree:c=lots")
+
+
+def test_turns_are_counted_at_the_seats_own_turns_only() -> None:
+    """Seat 0 of four: its play, the next seats', its partner asking it "may I go out?"
+    and its answer, then its own turn again: one new turn, not two."""
+    course = [(0, "play"), (1, "draw"), (1, "play"), (2, "draw"), (2, "play"), (0, "answer"), (2, "play"),
+              (3, "draw"), (0, "draw"), (0, "play"), (0, "answer"), (0, "play"), (2, "answer"), (0, "play")]
+    away, turns, began_at = False, 0, []
+    for i, (mover, phase) in enumerate(course):
+        began, away = turn_began(0, mover, phase, away)
+        turns += began
+        if began:
+            began_at.append(i)
+    assert turns == 1 and began_at == [8]

@@ -228,11 +228,8 @@ class IsmctsBot(ExpertBot):
                 break  # cannot happen in a consistent position; never loop on one
             mover = state.turn
             phase = state.phase.value
-            if mover != seat and phase != "answer":
-                away = True  # (the partner's answer to "may I go out?" ends no turn of the seat)
-            elif away:
-                turns += 1
-                away = False
+            began, away = turn_began(seat, mover, phase, away)
+            turns += began
             if len(legal) == 1:
                 action = legal[0]
             else:
@@ -265,8 +262,20 @@ class IsmctsBot(ExpertBot):
         return value
 
 
+def turn_began(seat: int, mover: int, phase: str, away: bool) -> tuple[bool, bool]:
+    """Whether ``seat``'s next turn begins at this action (another seat has played since
+    its last one, ``away``), and ``away`` after it. An answer to "may I go out?" begins
+    and ends no turn: the partner answering the seat's question, or the seat its
+    partner's."""
+    if phase == "answer":
+        return False, away
+    if mover != seat:
+        return False, True
+    return away, False
+
+
 def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
-__all__ = ["DEFAULT", "IsmctsBot", "Tree", "parse_tree"]
+__all__ = ["DEFAULT", "IsmctsBot", "Tree", "parse_tree", "turn_began"]
