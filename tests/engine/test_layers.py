@@ -60,6 +60,7 @@ LAYERS: dict[str, int] = {
     "canasta.bots.good": 6,
     "canasta.bots.hints": 6,
     "canasta.bots.horizon": 6,
+    "canasta.bots.ismcts": 6,  # expert-tree: the expert's search with a tree over the seat's next turns
     "canasta.bots.memory": 6,
     "canasta.bots.odds": 6,
     "canasta.bots.random_bot": 6,

@@ -8,6 +8,10 @@ levels (docs/bots.md), each measured against the one below in duplicate deals:
 3. ``good``: the same with card counting and tuned weights (:mod:`.good`);
 4. ``expert``: determinized Monte Carlo over the level-3 policy (:mod:`.expert`).
 
+Also ``expert-tree``, opt-in: the expert's search with a tree over the seat's own next
+turns (:mod:`.ismcts`); its settings may follow the name after a colon
+(``expert-tree:turns=2,c=50``, :func:`.ismcts.parse_tree`), for the lab's matches.
+
 Also ``random`` (a uniformly random legal action) and ``basic`` (the rule-based core of
 ``casual``, without its freeze and pile-risk habits).
 """
@@ -23,6 +27,7 @@ from .beginner import BeginnerBot
 from .casual import CasualBot
 from .expert import ExpertBot
 from .good import GoodBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 #: Bot name -> constructor taking the seed of the bot's own generator.
@@ -33,7 +38,12 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "casual": CasualBot,
     "good": GoodBot,
     "expert": ExpertBot,
+    "expert-tree": IsmctsBot,
 }
+
+#: Bots whose name may carry settings after a colon: name -> constructor from a seed and
+#: the settings' text.
+TUNABLE: dict[str, Callable[[int, str], Bot]] = {"expert-tree": IsmctsBot.named}
 
 #: The ladder: level number -> bot name.
 LEVELS: dict[int, str] = {1: "beginner", 2: "casual", 3: "good", 4: "expert"}
@@ -47,12 +57,19 @@ def level_name(level: str | int) -> str:
         return LEVELS[int(text)]
     if text in BOTS:
         return text
+    base, colon, spec = text.partition(":")
+    if colon and base in TUNABLE:
+        TUNABLE[base](0, spec)  # the settings checked now (raises unknown_bot)
+        return text
     known = ", ".join([*(str(n) for n in LEVELS), *sorted(BOTS)])
     raise RulesError("unknown_bot", f"unknown bot level {echo(level)} (known: {known})", name=echo(level))
 
 
 def get_bot(name: str, seed: int) -> Bot:
     """A new bot of kind ``name`` with its own generator seeded by ``seed``."""
+    base, colon, spec = name.partition(":")
+    if colon and base in TUNABLE:
+        return TUNABLE[base](seed, spec)
     make = BOTS.get(name)
     if make is None:
         known = ", ".join(sorted(BOTS))
@@ -60,5 +77,5 @@ def get_bot(name: str, seed: int) -> Bot:
     return make(seed)
 
 
-__all__ = ["BOTS", "LEVELS", "BasicBot", "BeginnerBot", "Bot", "CasualBot", "ExpertBot", "GoodBot", "RandomBot",
-           "get_bot", "level_name", "rules_of"]
+__all__ = ["BOTS", "LEVELS", "TUNABLE", "BasicBot", "BeginnerBot", "Bot", "CasualBot", "ExpertBot", "GoodBot",
+           "IsmctsBot", "RandomBot", "get_bot", "level_name", "rules_of"]

@@ -364,12 +364,12 @@ class ExpertBot:
         while k < 2 or (playouts + 1 + len(active) <= rollouts and self.steps < max_steps):
             state = sampler.sample(self.rng)
             seed = self._seed()
-            base = self.playout(apply(state, cands[0]), side, seed)
+            base = self.play_candidate(state, cands, 0, side, seed)
             row: list[tuple[int, float]] = []
             for j in active:
                 if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                     break  # the cap fell inside a sample: dropped whole (the same samples for all)
-                row.append((j, self.playout(apply(state, cands[j]), side, seed) - base))
+                row.append((j, self.play_candidate(state, cands, j, side, seed) - base))
             if len(row) < len(active):
                 break
             for j, diff in row:
@@ -390,6 +390,11 @@ class ExpertBot:
                 if now - start + (now - sampling) / k > self.time_limit:
                     break
         return self._pick(cands, diffs)
+
+    def play_candidate(self, state: HandState, cands: list[Action], j: int, side: int, seed: int) -> float:
+        """One playout of candidate ``j`` from a sample (a search that plays the seat's own
+        later turns otherwise overrides this: :mod:`~.ismcts`)."""
+        return self.playout(apply(state, cands[j]), side, seed)
 
     def _pick(self, cands: list[Action], diffs: list[list[float]]) -> Action:
         """Level 3's choice unless an alternative beats it, over the same samples, by more
@@ -451,18 +456,23 @@ def candidates(view: dict[str, Any], legal: Sequence[Action], choice: Action, po
     vetoed), a natural lay it held back, ``ask``; with ``wild_lays``, last, the best
     addition with wild cards and the best new group of naturals and wild cards
     (:func:`best_wild_lays`)."""
+    if view["phase"] == "answer":
+        return [choice, NO if choice == YES else YES]
+    f = _Facts(view)
+    policy.memory(f)
+    return candidates_of(f, view["phase"], legal, choice, policy, wild_lays, discards, takes)
+
+
+def candidates_of(f: _Facts, phase: str, legal: Sequence[Action], choice: Action, policy: GoodBot,
+                  wild_lays: bool, discards: int, takes: int) -> list[Action]:
+    """:func:`candidates` from the seat's facts (a view's, or a sampled position's inside
+    a search: :mod:`~.ismcts`), in the draw or play phase."""
     out: list[Action] = [choice]
 
     def push(a: Action | None) -> None:
         if a is not None and a not in out:
             out.append(a)
 
-    phase = view["phase"]
-    if phase == "answer":
-        push(NO if choice == YES else YES)
-        return out
-    f = _Facts(view)
-    policy.memory(f)
     if phase == "draw":
         push(next((a for a in legal if isinstance(a, (Draw, Pass))), None))
         ranked_takes = _ranked([(policy._take_score(f, a), a) for a in legal if isinstance(a, Take)])
@@ -527,5 +537,5 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
 
 __all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS",
            "MAX_THINK_MS", "MIN_THINK_MS", "OUTLOOK_PROFILES", "PLAIN", "POLICY", "SEARCH_FOLLOWS",
-           "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "evaluate",
+           "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "candidates_of", "evaluate",
            "outlook_profile", "profile", "score_now", "search_weights"]
