@@ -185,6 +185,9 @@ async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerTe
   return { functions: exported(pyodide), toSnapshot: makeSnapshot ? pyodide : null };
 }
 
+// The module Pyodide instantiated: "early" (compileEarly's) or "pyodide" (its own).
+let wasmUsed = "pyodide";
+
 // Pyodide compiles its wasm (9.6 MB) only once loadPyodide has imported pyodide.asm.mjs and,
 // on a restore, once the snapshot's bytes are in (their length is the module's initial
 // memory): after them, on the boot's critical path. The module is compiled here as soon as
@@ -198,7 +201,6 @@ function compileEarly(wasmURL) {
   const compiled = WebAssembly.compileStreaming(fetch(wasmURL));
   compiled.catch(() => {});
   const native = WebAssembly.instantiateStreaming;
-  timings.wasm = "pyodide";
   WebAssembly.instantiateStreaming = async (source, imports) => {
     const response = await source;
     if (response && response.url === wasmURL) {
@@ -206,7 +208,7 @@ function compileEarly(wasmURL) {
       if (module) {
         if (response.body) response.body.cancel().catch(() => {});  // Pyodide's own fetch, unused
         const instance = await WebAssembly.instantiate(module, imports);
-        timings.wasm = "early";
+        wasmUsed = "early";
         return { module, instance };
       }
     }
@@ -312,7 +314,7 @@ self.addEventListener("message", (event) => {
     readSnapshot(data.snapshot);
     booting = boot(data).then(
       ({ info, boot: from, discarded, toSnapshot }) => {
-        post({ type: "ready", info, timings, boot: from, discarded, wasm: timings.wasm });
+        post({ type: "ready", info, timings, boot: from, discarded, wasm: wasmUsed });
         // Synchronously, in this callback: the calls waiting for `booting` run after it.
         const taken = toSnapshot && takeSnapshot(toSnapshot);
         if (taken) offerWhenIdle(taken);

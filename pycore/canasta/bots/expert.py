@@ -334,24 +334,11 @@ class ExpertBot:
             raise ValueError("no legal action to choose from")
         start = time.perf_counter()  # a cap counts the whole decision, level 3's choice included
         self.last = []
-        rules = rules_of(view)
-        self.weights = search_weights(rules)
-        policy = GoodBot(self._seed(), weights=self.weights)
-        choice = policy.choose(view, legal)
-        self.policy_choice = choice
-        if len(legal) == 1 or view["phase"] == "answer":
-            # The answer stays level 3's: the asker's hand is hidden, and a sample that
-            # could not go out (as the asker's can: it was allowed to ask) would mislead.
-            return choice
-        p, max_steps = self.settings(rules)
+        choice, cands, p, max_steps = self._setup(view, legal)
         rollouts = p.rollouts
-        self.limit = p.horizon
-        self.noise = p.noise
-        cands = candidates(view, legal, choice, policy, p.wild_lays, p.discards, p.takes)[:p.candidates]
         if len(cands) == 1 or rollouts <= 0:
             return choice
-        memory = Memory(view, rules)
-        sampler = BeliefSampler(view, rules, memory) if self.belief else Sampler(view, rules, memory)
+        sampler = self._sampler(view)
         side = view["side"]
         diffs: list[list[float]] = [[] for _ in cands]
         active = list(range(1, len(cands)))
@@ -390,6 +377,31 @@ class ExpertBot:
                 if now - start + (now - sampling) / k > self.time_limit:
                     break
         return self._pick(cands, diffs)
+
+    def _setup(self, view: dict[str, Any], legal: Sequence[Action]) -> tuple[Action, list[Action], Profile, int]:
+        """A decision's search set up: level 3's choice, the candidates (that choice
+        first; that choice alone where it stands unsearched), the table's settings and the
+        cap on playout actions; the search's weights, horizon and noise put in place."""
+        rules = rules_of(view)
+        self.weights = search_weights(rules)
+        policy = GoodBot(self._seed(), weights=self.weights)
+        choice = policy.choose(view, legal)
+        self.policy_choice = choice
+        p, max_steps = self.settings(rules)
+        self.limit = p.horizon
+        self.noise = p.noise
+        if len(legal) == 1 or view["phase"] == "answer":
+            # The answer stays level 3's: the asker's hand is hidden, and a sample that
+            # could not go out (as the asker's can: it was allowed to ask) would mislead.
+            return choice, [choice], p, max_steps
+        return choice, candidates(view, legal, choice, policy, p.wild_lays, p.discards, p.takes)[:p.candidates], \
+            p, max_steps
+
+    def _sampler(self, view: dict[str, Any]) -> Sampler:
+        """The decision's determinizations (module docstring, 2)."""
+        rules = rules_of(view)
+        memory = Memory(view, rules)
+        return BeliefSampler(view, rules, memory) if self.belief else Sampler(view, rules, memory)
 
     def play_candidate(self, state: HandState, cands: list[Action], j: int, side: int, seed: int) -> float:
         """One playout of candidate ``j`` from a sample (a search that plays the seat's own

@@ -53,11 +53,8 @@ from ..legal import legal_actions
 from ..play import apply
 from ..state import HandState
 from .base import rules_of
-from .expert import (MARGIN, Z, ExpertBot, Profile, _mean_se, candidates, candidates_of, evaluate, playout_facts,
-                     search_weights)
+from .expert import MARGIN, Z, ExpertBot, Profile, _mean_se, candidates_of, evaluate, playout_facts
 from .good import GoodBot
-from .belief import BeliefSampler, Sampler
-from .memory import Memory
 
 
 @dataclass(frozen=True)
@@ -171,19 +168,11 @@ class IsmctsBot(ExpertBot):
     def _choose_ucb(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Plain IS-MCTS at the root (module docstring, 4)."""
         start = time.perf_counter()
-        rules = rules_of(view)
-        self.weights = search_weights(rules)
-        policy = GoodBot(self._seed(), weights=self.weights)
-        choice = policy.choose(view, legal)
-        self.policy_choice = choice
-        p, max_steps = self.settings(rules)
-        self.limit, self.noise = p.horizon, p.noise
-        cands = candidates(view, legal, choice, policy, p.wild_lays, p.discards, p.takes)[:p.candidates]
+        choice, cands, p, max_steps = self._setup(view, legal)
         self.last = [(choice, 0.0)]
         if len(cands) == 1 or p.rollouts <= 0:
             return choice
-        memory = Memory(view, rules)
-        sampler = BeliefSampler(view, rules, memory) if self.belief else Sampler(view, rules, memory)
+        sampler = self._sampler(view)
         side = view["side"]
         root = _Node()
         values: dict[Action, list[float]] = {a: [] for a in cands}
@@ -199,10 +188,10 @@ class IsmctsBot(ExpertBot):
             values[a].append(v)
         top = max(cands, key=lambda a: (root.stats[a][0] if a in root.stats else 0.0, -cands.index(a)))
         base = values[choice]
-        self.last = [(a, _mean(values[a]) - _mean(base)) for a in cands]
+        self.last = [(a, _mean_se(values[a])[0] - _mean_se(base)[0]) for a in cands]
         if top == choice or len(values[top]) < 2 or len(base) < 2:
             return choice
-        gain = _mean(values[top]) - _mean(base)
+        gain = _mean_se(values[top])[0] - _mean_se(base)[0]
         se = math.sqrt(_mean_se(values[top])[1] ** 2 + _mean_se(base)[1] ** 2)
         return top if gain > MARGIN and gain > Z * se else choice
 
@@ -272,10 +261,6 @@ def turn_began(seat: int, mover: int, phase: str, away: bool) -> tuple[bool, boo
     if mover != seat:
         return False, True
     return away, False
-
-
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else 0.0
 
 
 __all__ = ["DEFAULT", "IsmctsBot", "Tree", "parse_tree", "turn_began"]
