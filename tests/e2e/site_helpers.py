@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +17,33 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Route
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "dist" / "site"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Chromium 156 preloads the address bar's popup, a WebUI page, in each new window, and a
+# headless page is a window: about 1 s of CPU, on one of this machine's two cores, during the
+# first second of every page a test or benchmark opens (trace of a return visit: the
+# "WebUI Top Renderer" process busy 90 ms in every 100 ms until 950 ms). A player's browser
+# loads it once, not with each visit.
+HARNESS_DISABLED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup")
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's driver disables on Chromium's command line.
+
+    Chromium keeps only the last `--disable-features` switch and Playwright passes its own
+    first, so a list of ours must repeat Playwright's. It is read from the driver that
+    launches the browser, so that an upgrade of Playwright cannot drop one silently.
+    """
+    import playwright  # noqa: PLC0415  (only its location is needed)
+
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+    text = bundle.read_text(encoding="utf-8") if bundle.exists() else ""
+    found = re.search(r"disabledFeatures = \[(.*?)\]", text, re.S)
+    names = re.findall(r'^\s*"(\w+)",?\s*$', found.group(1), re.M) if found else []
+    if not names:
+        raise RuntimeError(f"Playwright's disabled Chromium features not found in {bundle}: "
+                           "update tests/e2e/site_helpers.py for this Playwright")
+    return names
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -23,6 +51,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--no-first-run",
     "--disable-sync",
+    "--disable-features=" + ",".join([*playwright_disabled_features(), *HARNESS_DISABLED_FEATURES]),
 ]
 # Pyodide's cold start is CPU-bound (compiling 9.6 MB of wasm): generous on a busy 2-core box.
 READY_TIMEOUT_MS = int(os.environ.get("E2E_READY_TIMEOUT_MS", "120000"))
