@@ -501,7 +501,7 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         row(f"app {run}:   in the worker: boot from the snapshot (loadPyodide, unpack, ping)",
             [w["ready"] - w["python"] if "restore" in w and "ready" in w else None for w in inside])
         for label, first, last in (("pyodide.mjs imported", "python", "imported"),
-                                   ("snapshot's entry looked up (the worker's Cache API)", "python", "snapshot_head"),
+                                   ("snapshot read from OPFS (or pyodide.mjs, if later)", "python", "snapshot_head"),
                                    ("snapshot's bytes arrived", "python", "snapshot_read"),
                                    ("snapshot's zero pages put back", "snapshot_read", "snapshot_unpacked"),
                                    ("loadPyodide() from the snapshot", "restore", "restored"),

@@ -3,8 +3,9 @@
 // stdlib: the game's cut-down python_stdlib.zip, build/build_site.py; pyc: the engine
 // compiled for this Pyodide, build/compile-engine.mjs, loaded instead of the wheel when
 // given: importing bytecode instead of compiling sources is most of a first visit's import),
-// snapshot: {url, cache} of the stored memory snapshot's Cache API entry, which this worker
-// reads itself (or null: none), and makeSnapshot: true when the page can keep one.
+// snapshot: {dir, name} of the stored memory snapshot's file in the origin's private file
+// system, which this worker reads itself (or null: none), and makeSnapshot: true when the
+// page can keep one.
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot, wasm} (ping()'s
 // JSON; boot: "snapshot" or "normal", with discarded: the reason a stored snapshot was not
 // used; wasm: "early" when Pyodide's module was the one compileEarly started, else
@@ -49,17 +50,42 @@ async function fetched(url, kind) {
   return kind === "text" ? response.text() : response.arrayBuffer();
 }
 
-// The stored snapshot's entry: whether it is there (known before its bytes are read: the
-// restore starts then), and its bytes (null if reading fails). Storage this worker may not
-// use (no Cache API, or refused) means no snapshot, never a failed start.
+// The stored snapshot: whether there is one (the restore starts then), and its bytes (null
+// if reading fails). It is a file of the origin's private file system (OPFS), read here
+// with a synchronous access handle: 15 MB in about 12 ms. The Cache API, where it was kept
+// before, serves the service worker's answers to the page's start from the same queue:
+// on a return visit the snapshot's bytes came 250-300 ms after they were asked for (issue
+// 39, tools/bench_site.py's "in the worker" rows). Storage this worker may not use means
+// no snapshot, never a failed start.
 let snapshotHead = Promise.resolve(false);
 let storedSnapshot = Promise.resolve(null);
+async function readStored({ dir, name }) {
+  let file;
+  try {
+    const root = await self.navigator.storage.getDirectory();
+    file = await (await root.getDirectoryHandle(dir)).getFileHandle(name);
+  } catch (error) {
+    return null;  // none stored (NotFoundError), or no file system for this worker
+  }
+  try {
+    // "read-only" lets the page's second engine (engine.helper) read it at the same time.
+    const handle = await file.createSyncAccessHandle({ mode: "read-only" });
+    try {
+      const bytes = new Uint8Array(handle.getSize());
+      if (handle.read(bytes, { at: 0 }) !== bytes.length) throw new Error("short read");
+      return bytes;
+    } finally {
+      handle.close();
+    }
+  } catch (error) {
+    // No synchronous handle here (another browser, or the file is locked): read it as a File.
+    return new Uint8Array(await (await file.getFile()).arrayBuffer());
+  }
+}
 function readSnapshot(entry) {
   if (!entry) return;
-  const found = (async () => (await self.caches.open(entry.cache)).match(entry.url))().catch(() => null);
-  snapshotHead = found.then((response) => !!response);
-  storedSnapshot = found.then((response) => (response ? response.arrayBuffer() : null))
-    .then((bytes) => (bytes ? new Uint8Array(bytes) : null), () => null);
+  storedSnapshot = readStored(entry).catch(() => null);
+  snapshotHead = storedSnapshot.then((bytes) => !!bytes);
 }
 
 // The stored form of a heap: a 16-byte header (magic "CNHP", version 1, the heap's length

@@ -22,12 +22,13 @@
 //                                        "canasta:snapshot" tells when `stored` is set
 //
 // Return visits boot from a memory snapshot of the engine (engine-worker.js makes it after
-// a normal boot, when idle). It is kept here, with the Cache API, under a key naming the
-// Pyodide version and the hashes of the wheel and worker.py (data-snapshot-key, from the
-// build): another build never finds it. A snapshot that is missing, unreadable or refused
-// by the worker is deleted and the normal boot runs; storage that is absent, full or
-// refuses only means no snapshot. The page stores it and deletes a refused one (the bytes
-// cross by transfer, not by copy); the worker reads it, the entry's URL in its init message.
+// a normal boot, when idle). It is kept in the origin's private file system (OPFS), under a
+// key naming the Pyodide version and the hashes of the wheel and worker.py
+// (data-snapshot-key, from the build): another build never finds it. A snapshot that is
+// missing, unreadable or refused by the worker is deleted and the normal boot runs; storage
+// that is absent, full or refuses only means no snapshot. The page stores it and deletes a
+// refused one (the bytes cross by transfer, not by copy); the worker reads it, the file's
+// directory and name in its init message.
 // Paths come from this script tag's data-* attributes (filled in by build/build_site.py).
 (() => {
   "use strict";
@@ -105,25 +106,46 @@
     };
   };
 
-  // The snapshot store: one entry, in a cache whose name does not start with "canasta-"
-  // (sw.js deletes those of other builds).
-  const SNAPSHOT_CACHE = "engine-snapshot";
+  // The snapshot store: one file, ./<key>.heap in the directory "engine-snapshot" of the
+  // origin's private file system (OPFS), which the worker reads with a synchronous handle
+  // (engine-worker.js, readStored). Storage a page may not use (no OPFS, or refused) means
+  // no snapshot.
+  const SNAPSHOT_DIR = "engine-snapshot";
   const snapshotKey = script.dataset.snapshotKey || "";
-  const snapshotURL = new URL("./engine-snapshot/" + snapshotKey + ".heap", document.baseURI).href;
-  // A page may deny storage outright (window.caches absent, or throwing): no snapshot then.
-  const cacheStorage = (() => { try { return window.caches || null; } catch (error) { return null; } })();
-  const snapshots = () => (snapshotKey && cacheStorage
-    ? cacheStorage.open(SNAPSHOT_CACHE) : Promise.reject(new Error("no Cache API")));
-  // The worker reads the stored snapshot itself (the entry's URL in its init message, or
-  // null: no snapshot), with its own Cache API: 14.5 MB read on this page's thread would
-  // wait behind the UI's start and delay the worker (issue 39: a warm start's engine was
-  // ready about 0.1 s sooner, tools/bench_site.py).
-  const snapshotEntry = snapshotKey && cacheStorage ? { url: snapshotURL, cache: SNAPSHOT_CACHE } : null;
-  const discardSnapshot = () => snapshots().then((cache) => cache.delete(snapshotURL)).catch(() => false);
+  const snapshotName = snapshotKey + ".heap";
+  const fileSystem = (() => {
+    try {
+      return navigator.storage && typeof navigator.storage.getDirectory === "function" ? navigator.storage : null;
+    } catch (error) {
+      return null;
+    }
+  })();
+  const snapshots = async () => {
+    if (!snapshotKey || !fileSystem) throw new Error("no file system");
+    return (await fileSystem.getDirectory()).getDirectoryHandle(SNAPSHOT_DIR, { create: true });
+  };
+  const snapshotEntry = snapshotKey && fileSystem ? { dir: SNAPSHOT_DIR, name: snapshotName } : null;
+  const discardSnapshot = () => snapshots().then((dir) => dir.removeEntry(snapshotName)).catch(() => false);
   const storeSnapshot = async (bytes) => {
-    const cache = await snapshots();
-    for (const request of await cache.keys()) await cache.delete(request);  // other builds'
-    await cache.put(snapshotURL, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    const dir = await snapshots();
+    const others = [];
+    for await (const name of dir.keys()) if (name !== snapshotName) others.push(name);
+    for (const name of others) await dir.removeEntry(name).catch(() => {});  // other builds'
+    // Written whole, then swapped in by close(): a write that fails leaves no half file.
+    const writable = await (await dir.getFileHandle(snapshotName, { create: true })).createWritable();
+    try {
+      await writable.write(bytes);
+    } catch (error) {
+      await writable.abort().catch(() => {});
+      throw error;
+    }
+    await writable.close();
+  };
+  // Builds before OPFS kept it in the Cache API: 15 MB no build reads any more.
+  const dropCacheAPICopy = () => {
+    try {
+      if (window.caches) window.caches.delete("engine-snapshot").catch(() => {});
+    } catch (error) { /* no Cache API: nothing to drop */ }
   };
   const stored = (state) => {
     if (engine.boot) engine.boot.stored = state;
@@ -177,11 +199,11 @@
         discardSnapshot();
       }
       readyResolve(data.info);
-      if (data.boot === "normal" && !cacheStorage) stored("failed: no Cache API");
+      if (data.boot === "normal" && !fileSystem) stored("failed: no file system");
     } else if (data.type === "snapshot-made") {
       if (!data.bytes) { stored("failed: " + data.message); return; }
       storeSnapshot(data.bytes).then(
-        () => stored("stored"),
+        () => { stored("stored"); dropCacheAPICopy(); },
         (error) => {
           console.warn("engine snapshot not stored:", error);
           discardSnapshot();

@@ -1,8 +1,8 @@
 """The engine boots from a memory snapshot on a return visit (issue 39, item 1).
 
-engine.js keeps the snapshot the worker made after a normal boot in the Cache API
-("engine-snapshot", under ./engine-snapshot/<key>.heap, the key in build-info.json: the heap
-without its zero pages, engine-worker.js's packHeap). These
+engine.js keeps the snapshot the worker made after a normal boot in the origin's private
+file system (OPFS: engine-snapshot/<key>.heap, the key in build-info.json; the heap without
+its zero pages, engine-worker.js's packHeap). These
 tests prove every path: none stored (a normal boot stores one), stored (the next visit
 restores it), corrupt or not a heap (discarded, normal boot, replaced), another build's
 (never used, removed when the new one is stored), storage full, refused or absent (no
@@ -18,7 +18,6 @@ from game_helpers import open_page, wait_human_turn
 from playwright.sync_api import Page
 from site_helpers import READY_TIMEOUT_MS, Watched
 
-CACHE = "engine-snapshot"
 NEW_GAME = "?new=1&seed=5&speed=instant"
 
 #: JavaScript: engine.js's boot facts once a snapshot was stored or refused.
@@ -28,11 +27,12 @@ STORED_JS = """() => new Promise((resolve) => {
   addEventListener("canasta:snapshot", () => resolve(window.canastaEngine.boot), { once: true });
 })"""
 
-#: JavaScript: put `bytes` (a list of byte values) into the snapshot cache under `key`.
+#: JavaScript: put `bytes` (a list of byte values) in the snapshot store under `key`.
 SEED_JS = """async ([key, bytes]) => {
-  const cache = await caches.open("engine-snapshot");
-  await cache.put(new URL("./engine-snapshot/" + key + ".heap", document.baseURI).href,
-                  new Response(new Uint8Array(bytes)));
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("engine-snapshot", { create: true });
+  const writable = await (await dir.getFileHandle(key + ".heap", { create: true })).createWritable();
+  await writable.write(new Uint8Array(bytes));
+  await writable.close();
 }"""
 
 
@@ -47,9 +47,12 @@ def packed(heap: bytes, page: int = 4096) -> bytes:
     header = b"CNHP" + (1).to_bytes(4, "little") + len(heap).to_bytes(4, "little") + page.to_bytes(4, "little")
     return header + bytes(bitmap) + b"".join(chunk for chunk in pages if any(chunk))
 
-ENTRIES_JS = """async () => Promise.all((await (await caches.open("engine-snapshot")).keys()).map(
-  async (request) => [new URL(request.url).pathname.split("/").pop(),
-                      (await (await (await caches.open("engine-snapshot")).match(request)).arrayBuffer()).byteLength]))"""
+ENTRIES_JS = """async () => {
+  const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle("engine-snapshot", { create: true });
+  const found = [];
+  for await (const [name, handle] of dir.entries()) found.push([name, (await handle.getFile()).size]);
+  return found;
+}"""
 
 
 def boot_of(page: Page) -> dict[str, Any]:
@@ -139,12 +142,11 @@ def test_another_builds_snapshot_is_never_used(
 @pytest.mark.parametrize(
     ("stub", "outcome"),
     [
-        ("Cache.prototype.put = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));",
+        ("FileSystemWritableFileStream.prototype.write = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));",
          "failed: QuotaExceededError"),
-        ("CacheStorage.prototype.open = () => Promise.reject(new DOMException('no', 'SecurityError'));",
+        ("StorageManager.prototype.getDirectory = () => Promise.reject(new DOMException('no', 'SecurityError'));",
          "failed: SecurityError"),
-        ("Object.defineProperty(window, 'caches', { get() { throw new DOMException('no', 'SecurityError'); } });",
-         "failed: no Cache API"),
+        ("delete StorageManager.prototype.getDirectory;", "failed: no file system"),
     ],
     ids=["full", "refused", "absent"],
 )
@@ -159,4 +161,24 @@ def test_storage_that_fails_only_means_no_snapshot(
     page.close()
     again = play(w, site_url)  # and the next visit boots normally again
     assert boot_of(again)["from"] == "normal"
+    w.assert_clean()
+
+
+def test_an_older_builds_cache_api_copy_is_dropped(watched: Callable[..., Watched], site_url: str) -> None:
+    # Builds before the OPFS store kept the snapshot in the Cache API: 15 MB to free.
+    w = watched()
+    page = w.page()
+    page.goto(site_url + "manifest.webmanifest")
+    page.evaluate("""async () => (await caches.open("engine-snapshot")).put(
+        new URL("./engine-snapshot/old.heap", document.baseURI).href, new Response(new Uint8Array(1000)))""")
+    page.close()
+    page = play(w, site_url)
+    assert stored(page)["stored"] == "stored"
+    caches = page.evaluate("() => caches.keys()")
+    for _ in range(50):  # dropped just after the new one is stored
+        if "engine-snapshot" not in caches:
+            break
+        page.wait_for_timeout(100)
+        caches = page.evaluate("() => caches.keys()")
+    assert "engine-snapshot" not in caches, caches
     w.assert_clean()
