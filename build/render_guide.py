@@ -390,16 +390,13 @@ _ATTR = re.compile(r'([a-zA-Z-]+)(?:="([^"]*)")?')  #: name="value", or a name a
 def print_still(record: Mapping[str, Any], lang: str, root: str) -> str:
     """An example's first still as a static figure for print (hidden on screen, where the
     live example stands): the build's drawing with its ids and controls removed, so that
-    many stills on a page neither repeat ids nor offer buttons, and its card images
-    addressed from the guide's folder and loaded lazily."""
+    many stills on a page neither repeat ids nor offer buttons, and its cards (uses of the
+    deck document, which the live examples load too) addressed from the guide's folder."""
     frame = record["frames"][0]
     still = frame["html"].get(lang) or frame["html"]["en"]
     still = re.sub(r'\s(?:id|aria-labelledby|data-act|aria-disabled|type)="[^"]*"', "", still)
     still = re.sub(r"<(/?)button\b", r"<\1span", still)
-    still = still.replace('src="cards/', f'src="{root}cards/')
-    # lazy: hidden on screen, these images are not fetched until the page is printed (Chromium
-    # loads lazy images before printing), so they never compete with the live examples
-    still = still.replace("<img ", '<img loading="lazy" ')
+    still = still.replace('href="cards/', f'href="{root}cards/')
     title = record["title"].get(lang) or record["title"]["en"]
     caption = frame["caption"].get(lang) or frame["caption"]["en"]
     # `hidden`: hidden wherever the section is shown (the game's panel takes sections out of

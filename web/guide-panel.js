@@ -39,6 +39,7 @@
     const copy = document.importNode(section, true);
     for (const a of copy.querySelectorAll("a[href]")) a.href = new URL(a.getAttribute("href"), url).href;
     for (const img of copy.querySelectorAll("img[src]")) img.src = new URL(img.getAttribute("src"), url).href;
+    for (const use of copy.querySelectorAll("use[href]")) use.setAttribute("href", new URL(use.getAttribute("href"), url).href);
     // ids stay unique in the game page (the panel keeps the section's id in data-section)
     for (const el of copy.querySelectorAll("[id]")) el.removeAttribute("id");
     copy.removeAttribute("id");

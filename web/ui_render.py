@@ -152,7 +152,11 @@ def use_deck(path):
 
 
 def card_img(code, cls="face"):
-    return '<img class="' + cls + '" src="' + DECK["dir"] + esc(code) + '.svg" alt="" draggable="false">'
+    """A card's drawing, decorative (its name is on what holds it): a use of the deck
+    document's symbol (build/cards_svg.py, deck.svg), which the browser parses once for
+    every card, not an <img> per face, each a document of its own to parse (issue 39)."""
+    return ('<svg class="cv ' + cls + '" viewBox="0 0 250 350" aria-hidden="true" focusable="false"><use href="'
+            + DECK["dir"] + 'deck.svg#' + esc(code) + '"/></svg>')
 
 
 def card_figure(cat, code, cls="mini"):

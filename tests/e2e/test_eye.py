@@ -97,7 +97,7 @@ def test_the_focus_ring_is_unlike_the_playable_and_selected_highlights(
     page.click("#g-hand button.hcard >> nth=0")
     page.wait_for_selector("#g-hand button.hcard.selected")
     page.focus("#act-hint")
-    selected = page.eval_on_selector("#g-hand button.hcard.selected img", _RING)
+    selected = page.eval_on_selector("#g-hand button.hcard.selected .cv", _RING)
     assert "dashed" in focused, focused
     assert focused != playable and focused != selected, (focused, playable, selected)
     assert "dashed" not in playable and "dashed" not in selected
@@ -175,7 +175,7 @@ def test_the_help_sheet_lists_the_keys_and_gives_the_focus_back(watched: Callabl
 def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_url: str) -> None:
     """Four colours, larger cards, light felt, the hand by suit, sounds on then muted."""
     w, page = at_table(watched, site_url)
-    width = page.locator("#g-hand button.hcard img >> nth=0").bounding_box()["width"]  # type: ignore[index]
+    width = page.locator("#g-hand button.hcard .cv >> nth=0").bounding_box()["width"]  # type: ignore[index]
     page.click("#btn-settings")
     page.wait_for_selector("#settings-sheet[open]")
     for choice in ("deck-four", "size-large", "felt-light", "order-suit", "sound-on"):
@@ -193,9 +193,9 @@ def test_each_setting_survives_a_reload(watched: Callable[..., Watched], site_ur
     wait_human_turn(page, "play")
     body = page.evaluate("() => ({...document.body.dataset})")
     assert (body["deck"], body["cardSize"], body["felt"]) == ("four", "large", "light"), body
-    srcs = page.eval_on_selector_all("#g-hand img", "(els) => els.map((e) => e.getAttribute('src'))")
-    assert srcs and all(s.startswith("cards/four-colour/") for s in srcs), srcs
-    assert page.locator("#g-hand button.hcard img >> nth=0").bounding_box()["width"] > width * 1.1  # type: ignore[index]
+    srcs = page.eval_on_selector_all("#g-hand .cv use", "(els) => els.map((e) => e.getAttribute('href'))")
+    assert srcs and all(s.startswith("cards/four-colour/deck.svg#") for s in srcs), srcs
+    assert page.locator("#g-hand button.hcard .cv >> nth=0").bounding_box()["width"] > width * 1.1  # type: ignore[index]
     groups = page.eval_on_selector_all("#g-hand .rank-group", "(els) => els.map((e) => e.dataset.rank)")
     assert set(groups) <= {"S", "H", "D", "C", "*"}, groups
     assert page.get_attribute("#btn-mute", "aria-pressed") == "true"

@@ -206,7 +206,8 @@ STILL = {"title": {"en": "An example", "fr": "Un exemple"}, "frames": [{
     "players": 4, "caption": {"en": "Look.", "fr": "Regardez."},
     "html": {lang: '<div class="board"><h2 id="melds-h-0">Ours</h2><section aria-labelledby="melds-h-0">'
                    '<button type="button" class="pile" id="stock" data-act="draw" aria-disabled="true">'
-                   '<img class="face" src="cards/AS.svg" alt=""></button></section></div>' for lang in ("en", "fr")},
+                   '<svg class="cv face" viewBox="0 0 250 350" aria-hidden="true" focusable="false">'
+                   '<use href="cards/deck.svg#AS"/></svg></button></section></div>' for lang in ("en", "fr")},
 }]}
 
 
@@ -226,7 +227,7 @@ def test_a_rendered_page_has_the_template_and_unique_ids(lang: str) -> None:
     assert [t for t, _ in parsed.tags].count("main") == 1
     assert len(parsed.ids) == len(set(parsed.ids)), sorted(i for i in parsed.ids if parsed.ids.count(i) > 1)
     assert not any(t == "button" for t, _ in parsed.tags)
-    assert '<img loading="lazy" class="face" src="../../cards/AS.svg"' in text and 'src="cards/' not in text
+    assert '<use href="../../cards/deck.svg#AS"/>' in text and 'href="cards/' not in text
     examples = [a for t, a in parsed.tags if t == "canasta-example"]
     assert examples and all(a["lang"] == lang and a["ex"] for a in examples)
     assert len(re.findall('class="gd-still" hidden', text)) == len(examples)  # hidden but in print
