@@ -129,8 +129,10 @@
   const storeSnapshot = async (bytes) => {
     const dir = await snapshots();
     const others = [];
-    for await (const name of dir.keys()) if (name !== snapshotName) others.push(name);
-    for (const name of others) await dir.removeEntry(name).catch(() => {});  // other builds'
+    // Other builds' (not this one's, nor the swap file another page of the origin, such as an
+    // embedded example, may be writing it through: Chromium lists it as <name>.crswap).
+    for await (const name of dir.keys()) if (!name.startsWith(snapshotName)) others.push(name);
+    for (const name of others) await dir.removeEntry(name).catch(() => {});
     // Written whole, then swapped in by close(): a write that fails leaves no half file.
     const writable = await (await dir.getFileHandle(snapshotName, { create: true })).createWritable();
     try {
