@@ -49,6 +49,14 @@ TUNABLE: dict[str, Callable[[int, str], Bot]] = {"expert-tree": IsmctsBot.named}
 LEVELS: dict[int, str] = {1: "beginner", 2: "casual", 3: "good", 4: "expert"}
 
 
+def _tuned(name: str, seed: int) -> Bot | None:
+    """The bot a name with settings gives (``expert-tree:turns=2``, :data:`TUNABLE`), or
+    None for a name without; raises ``unknown_bot`` on settings its bot does not know."""
+    base, colon, spec = name.partition(":")
+    make = TUNABLE.get(base) if colon else None
+    return make(seed, spec) if make is not None else None
+
+
 def level_name(level: str | int) -> str:
     """The bot name for a level given as 1-4 or as a name; raises ``unknown_bot``."""
     text = str(level).strip().lower()
@@ -57,9 +65,7 @@ def level_name(level: str | int) -> str:
         return LEVELS[int(text)]
     if text in BOTS:
         return text
-    base, colon, spec = text.partition(":")
-    if colon and base in TUNABLE:
-        TUNABLE[base](0, spec)  # the settings checked now (raises unknown_bot)
+    if _tuned(text, 0) is not None:  # the settings checked now (raises unknown_bot)
         return text
     known = ", ".join([*(str(n) for n in LEVELS), *sorted(BOTS)])
     raise RulesError("unknown_bot", f"unknown bot level {echo(level)} (known: {known})", name=echo(level))
@@ -67,9 +73,9 @@ def level_name(level: str | int) -> str:
 
 def get_bot(name: str, seed: int) -> Bot:
     """A new bot of kind ``name`` with its own generator seeded by ``seed``."""
-    base, colon, spec = name.partition(":")
-    if colon and base in TUNABLE:
-        return TUNABLE[base](seed, spec)
+    tuned = _tuned(name, seed)
+    if tuned is not None:
+        return tuned
     make = BOTS.get(name)
     if make is None:
         known = ", ".join(sorted(BOTS))
