@@ -66,8 +66,12 @@ class Reader:
         for _ in range(30):
             name, pressed = _focused(self.page)
             if self.labels.get(name) == code and pressed == "false":
+                # Waited for as one more pressed card, not any: with cards already pressed,
+                # the next key could reach the hand before this press was drawn.
+                chosen = self.page.locator("#g-hand [aria-pressed=true]")
+                before = chosen.count()
                 self.page.keyboard.press("Space")
-                expect(self.page.locator("#g-hand [aria-pressed=true]").first).to_be_attached()
+                expect(chosen).to_have_count(before + 1)
                 return
             self.page.keyboard.press("ArrowRight")
         raise AssertionError(f"{code} is not in the hand as the arrows read it")
