@@ -4,8 +4,9 @@
 // compiled for this Pyodide, build/compile-engine.mjs, loaded instead of the wheel when
 // given: importing bytecode instead of compiling sources is most of a first visit's import),
 // snapshot: {dir, name} of the stored memory snapshot's file in the origin's private file
-// system, which this worker reads itself (or null: none), and makeSnapshot: true when the
-// page can keep one.
+// system, which this worker reads itself (or null: none), makeSnapshot: true when the
+// page can keep one, and restoreOnly: true to boot from the snapshot or fail, never boot
+// normally (engine.js checks a snapshot it has just stored that way).
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot, wasm} (ping()'s
 // JSON; boot: "snapshot" or "normal", with discarded: the reason a stored snapshot was not
 // used; wasm: "early" when Pyodide's module was the one compileEarly started, else
@@ -252,7 +253,7 @@ async function boot(init) {
   }
 }
 
-async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, makeSnapshot }) {
+async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, makeSnapshot, restoreOnly }) {
   // The engine (compiled, or the wheel) and worker.py download while Pyodide boots.
   const engine = { bytes: fetched(pyc || wheel, "bytes"), format: pyc ? "zip" : "wheel" };
   const workerText = fetched(workerPy, "text");
@@ -279,6 +280,8 @@ async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, m
       step("snapshot-discarded");
     }
   }
+  // The check of a snapshot just stored (engine.js, verifySnapshot): a restore or nothing.
+  if (restoreOnly) throw new Error(discarded || "no stored snapshot was found");
   const normal = await bootNormally(loadPyodide, options, !!makeSnapshot, engine, workerText);
   functions = normal.functions;
   const info = functions.ping();

@@ -24,7 +24,8 @@
 // Return visits boot from a memory snapshot of the engine (engine-worker.js makes it after
 // a normal boot, when idle). It is kept in the origin's private file system (OPFS), under a
 // key naming the Pyodide version and the hashes of the wheel and worker.py
-// (data-snapshot-key, from the build): another build never finds it. A snapshot that is
+// (data-snapshot-key, from the build): another build never finds it. A new snapshot is
+// restored once in a helper worker before it counts as stored (verifySnapshot). A snapshot that is
 // missing, unreadable or refused by the worker is deleted and the normal boot runs; storage
 // that is absent, full or refuses only means no snapshot. The page stores it and deletes a
 // refused one (the bytes cross by transfer, not by copy); the worker reads it, the file's
@@ -69,7 +70,9 @@
   // result's expert, issue 41), so that the player's engine never waits for it: the same
   // worker script, booted from the stored snapshot when there is one (it makes none), with
   // {ready, call(name, ...args), terminate()}; terminate() ends it and rejects its calls.
-  engine.helper = () => {
+  // engine.helper({restoreOnly: true}): one that boots from the stored snapshot or fails
+  // (its ready rejects with the reason), never normally.
+  engine.helper = ({ restoreOnly = false } = {}) => {
     const helper = new Worker(new URL("./engine-worker.js", document.baseURI), { type: "module" });
     const calls = new Map();
     let id = 0;
@@ -89,7 +92,7 @@
       }
     });
     helper.addEventListener("error", (event) => down(new Error(event.message || "the helper worker failed")));
-    helper.postMessage({ ...initMessage(false), makeSnapshot: false });
+    helper.postMessage({ ...initMessage(false), makeSnapshot: false, restoreOnly });
     return {
       ready: helperReady,
       call: (name, ...args) => helperReady.then(() => new Promise((resolve, reject) => {
@@ -149,6 +152,21 @@
       if (window.caches) window.caches.delete("engine-snapshot").catch(() => {});
     } catch (error) { /* no Cache API: nothing to drop */ }
   };
+  // A snapshot just stored is restored once, in a helper that is then ended, before it is
+  // called stored: one that does not restore is deleted now, instead of costing the next
+  // visit a failed restore before its normal boot. That restore is also the second run of
+  // pyodide.asm.mjs (1.25 MB of JavaScript), after which Chromium keeps V8's code cache of
+  // it: the next visit uses that cache instead of parsing and compiling it again (issue 39,
+  // A/B of return visits, 4 rounds: playable 706 ms with this, 817 ms without). A check that
+  // never answers (VERIFY_MS) leaves the snapshot kept: the next visit can still fall back.
+  const VERIFY_MS = 30000;
+  const verifySnapshot = () => {
+    const check = engine.helper({ restoreOnly: true });
+    let timer;
+    const late = new Promise((resolve) => { timer = setTimeout(resolve, VERIFY_MS); });
+    return Promise.race([check.ready, late.then(() => console.warn("engine snapshot not checked: no answer in " + VERIFY_MS + " ms"))])
+      .finally(() => { clearTimeout(timer); check.terminate(); });
+  };
   const stored = (state) => {
     if (engine.boot) engine.boot.stored = state;
     window.dispatchEvent(new CustomEvent("canasta:snapshot", { detail: state }));
@@ -205,7 +223,16 @@
     } else if (data.type === "snapshot-made") {
       if (!data.bytes) { stored("failed: " + data.message); return; }
       storeSnapshot(data.bytes).then(
-        () => { stored("stored"); dropCacheAPICopy(); },
+        () => {
+          dropCacheAPICopy();
+          return verifySnapshot().then(
+            () => stored("stored"),
+            (error) => {
+              console.warn("engine snapshot does not restore (" + error.message + "): deleted");
+              return discardSnapshot().then(() => stored("failed: does not restore: " + error.message));
+            },
+          );
+        },
         (error) => {
           console.warn("engine snapshot not stored:", error);
           discardSnapshot();

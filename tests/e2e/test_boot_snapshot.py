@@ -4,7 +4,8 @@ engine.js keeps the snapshot the worker made after a normal boot in the origin's
 file system (OPFS: engine-snapshot/<key>.heap, the key in build-info.json; the heap without
 its zero pages, engine-worker.js's packHeap). These
 tests prove every path: none stored (a normal boot stores one), stored (the next visit
-restores it), corrupt or not a heap (discarded, normal boot, replaced), another build's
+restores it; a new one is restored once before it counts as stored, and deleted if that
+fails), corrupt or not a heap (discarded, normal boot, replaced), another build's
 (never used, removed when the new one is stored), storage full, refused or absent (no
 snapshot, the game starts all the same). Each ends on a game the player can play.
 """
@@ -85,14 +86,44 @@ def seed(w: Watched, site_url: str, key: str, data: bytes) -> None:
     page.close()
 
 
+#: JavaScript (init script): the engine workers a page starts, and what each said when up.
+COUNT_WORKERS_JS = """(() => {
+  const Native = window.Worker;
+  window.__engineWorkers = [];
+  window.Worker = class extends Native {
+    constructor(url, ...rest) {
+      super(url, ...rest);
+      if (!String(url).includes("engine-worker.js")) return;
+      const seen = { init: null, up: null };
+      window.__engineWorkers.push(seen);
+      const post = this.postMessage;
+      this.postMessage = (data, ...more) => {
+        if (data && data.type === "init") seen.init = { restoreOnly: !!data.restoreOnly };
+        return post.call(this, data, ...more);
+      };
+      this.addEventListener("message", (event) => {
+        const data = event.data || {};
+        if (data.type === "ready" || data.type === "failed") seen.up = data.type === "ready" ? data.boot : "failed: " + data.message;
+      });
+    }
+  };
+})();"""
+
+
 def test_a_return_visit_boots_from_the_snapshot(
     watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
 ) -> None:
     w = watched()
+    w.context.add_init_script(COUNT_WORKERS_JS)
     first = play(w, site_url)
     assert boot_of(first)["from"] == "normal"
     assert boot_of(first)["wasm"] == "early"  # Pyodide used the module compiled at the worker's start
     assert stored(first)["stored"] == "stored"
+    # stored only once a second worker has restored it (and was ended)
+    assert first.evaluate("window.__engineWorkers") == [
+        {"init": {"restoreOnly": False}, "up": "normal"},
+        {"init": {"restoreOnly": True}, "up": "snapshot"},
+    ]
     kept = entries(first)
     key = build_info["snapshot_key"]
     assert list(kept) == [f"{key}.heap"]
@@ -124,6 +155,33 @@ def test_a_corrupt_snapshot_is_discarded_and_replaced(
     assert reason in boot["discarded"], boot
     assert stored(page)["stored"] == "stored"
     assert entries(page)[f"{key}.heap"] > 5_000_000  # the junk was replaced by a real snapshot
+    w.assert_clean()
+
+
+def test_a_snapshot_that_does_not_restore_is_deleted_when_stored(
+    watched: Callable[..., Watched], site_url: str, build_info: dict[str, Any]
+) -> None:
+    # The bytes are damaged on their way to the file (its first byte flipped): the check of
+    # the new snapshot fails, it is deleted, and the next visit boots normally, with no
+    # failed restore first.
+    w = watched()
+    w.context.add_init_script("""(() => {
+      const write = FileSystemWritableFileStream.prototype.write;
+      FileSystemWritableFileStream.prototype.write = function (data) {
+        if (!(data instanceof ArrayBuffer)) return write.call(this, data);
+        const bytes = new Uint8Array(data.slice(0));
+        bytes[0] ^= 0xff;
+        return write.call(this, bytes);
+      };
+    })();""")
+    page = play(w, site_url)
+    boot = stored(page)
+    assert boot["from"] == "normal"
+    assert boot["stored"] == "failed: does not restore: not a stored heap (magic)", boot
+    assert entries(page) == {}
+    page.close()
+    again = play(w, site_url)
+    assert boot_of(again)["from"] == "normal" and boot_of(again)["discarded"] is None
     w.assert_clean()
 
 
