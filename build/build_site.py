@@ -609,16 +609,16 @@ def build_hash(out: Path, exclude: Iterable[str] = (SW_NAME, BUILD_INFO)) -> str
 #: reads, excepted), the examples' stills (their small embed page and specs are precached:
 #: an example seen once online can be tried offline), the package index, the engine's wheel
 #: (the worker loads canasta-pyc.zip, write_engine_pyc), micropip and the
-#: whole standard library beside Pyodide (for pages elsewhere), PyScript's chunks that
-#: only an editor, a terminal or a TOML config loads (core loads the plugins named here at
-#: every start), and the card faces one file each (the game draws the deck document,
+#: whole standard library beside Pyodide (for pages elsewhere), PyScript's chunks but its
+#: core and the one plugin the pages load (error: index.html's <py-config> and mpy.json turn
+#: the others off), and the card faces one file each (the game draws the deck document,
 #: deck.svg, build/cards_svg.py). So the first visit fetches 13.5 MB or less, precache
 #: included (issue 39).
 LAZY = re.compile(
     r"^(?:guide/(?!links\.json$)|examples/.*\.frames\.json$|simple/|wheels/[^/]+/[^/]+\.whl$"
     r"|cards/(?:four-colour/)?(?!deck\.svg$)[^/]+\.svg$"
     r"|pyodide/[^/]+/(?:micropip-|python_stdlib\.zip$)"
-    r"|pyscript/[^/]+/(?!core[.-]|deprecations-manager-|error-|py-editor-|py-game-|py-terminal-|donkey-))"
+    r"|pyscript/[^/]+/(?!core[.-]|error-))"
 )
 
 

@@ -267,6 +267,37 @@ def test_a_return_visit_preloads_each_ui_file_once(watched: Callable[..., Watche
     w.assert_clean()
 
 
+#: PyScript's plugins the pages turn off (index.html's and embed.html's <py-config> for
+#: "py", mpy.json and embed-mpy.json for "mpy"): PyScript would import each before it starts
+#: MicroPython.
+UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
+def test_pyscript_loads_no_plugin_the_page_does_not_use(watched: Callable[..., Watched], site_url: str,
+                                                       build_info: dict[str, Any], site_dir: Path) -> None:
+    for config in ("mpy.json", "embed-mpy.json"):
+        plugins = json.loads((site_dir / config).read_text(encoding="utf-8"))["plugins"]
+        assert sorted(plugins) == sorted(f"!{name}" for name in UNUSED_PLUGINS), config
+    for page_name in ("index.html", "embed.html"):
+        html = (site_dir / page_name).read_text(encoding="utf-8")
+        found = re.search(r"<py-config hidden>(.*?)</py-config>", html)
+        assert found and json.loads(found.group(1)) == {"plugins": plugins}, page_name
+    w = watched()
+    page = w.page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url)
+    wait_ready(page, build_info["engine"])
+    chunks = [url.rsplit("/", 1)[1] for url in asked if "/pyscript/" in url]
+    assert any(chunk.startswith("error-") for chunk in chunks), chunks
+    assert not [chunk for chunk in chunks if chunk.startswith(UNUSED_PLUGINS)], chunks
+    # so the service worker only keeps them if some page asks for them
+    lazy = build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8"), "LAZY")
+    unused = [path for path in lazy if path.rsplit("/", 1)[-1].startswith(UNUSED_PLUGINS)]
+    assert len(unused) == len(UNUSED_PLUGINS), unused
+    w.assert_clean()
+
+
 def test_the_page_modules_are_served_without_their_comments_and_docstrings(site_dir: Path) -> None:
     """The precache's Python holds no comments and no docstrings (build_site.slim_source),
     the same code otherwise, and keeps every line where it is, so a traceback from the
