@@ -610,8 +610,8 @@ def build_hash(out: Path, exclude: Iterable[str] = (SW_NAME, BUILD_INFO)) -> str
 #: an example seen once online can be tried offline), the package index, the engine's wheel
 #: (the worker loads canasta-pyc.zip, write_engine_pyc), micropip and the
 #: whole standard library beside Pyodide (for pages elsewhere), PyScript's chunks but its
-#: core and the one plugin the pages load (error: index.html's <py-config> and mpy.json turn
-#: the others off), and the card faces one file each (the game draws the deck document,
+#: core and the one plugin the pages load (error: PYSCRIPT_PLUGINS_OFF turns the others
+#: off), and the card faces one file each (the game draws the deck document,
 #: deck.svg, build/cards_svg.py). So the first visit fetches 13.5 MB or less, precache
 #: included (issue 39).
 LAZY = re.compile(
@@ -684,6 +684,25 @@ def write_protocol(out: Path, wheel: Path) -> None:
 
 #: The MicroPython configs whose modules the build compiles to bytecode (compile_page_modules).
 MPY_CONFIGS = ("mpy.json", "embed-mpy.json")
+#: PyScript's plugins no page of the site uses. PyScript imports its plugins for each
+#: interpreter type before that type starts, and MicroPython was asked for only after them
+#: (issue 39): they are turned off in MPY_CONFIGS for "mpy" (turn_plugins_off) and, for
+#: "py", which has no script here but whose plugins load all the same, by the <py-config>
+#: of index.html and embed.html ({{PYSCRIPT_PLUGINS_OFF}}). Only "error" still loads.
+PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+
+
+def plugins_off() -> list[str]:
+    """PYSCRIPT_PLUGINS_OFF as a PyScript config's "plugins" list (a "!" turns one off)."""
+    return ["!" + name for name in PYSCRIPT_PLUGINS_OFF]
+
+
+def turn_plugins_off(out: Path) -> None:
+    """Write plugins_off() into each config of MPY_CONFIGS."""
+    for config in MPY_CONFIGS:
+        path = out / config
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_text(json.dumps({"plugins": plugins_off(), **data}, indent=2) + "\n", encoding="utf-8")
 
 
 def mpy_cross() -> tuple[str, str]:
@@ -947,7 +966,9 @@ def build(out: Path, wheels: Path = WHEELS) -> dict[str, Any]:
     }
     values["EARLY_LABELS"] = early_labels(WEB / "i18n")
     values["PRELOADS"] = PRELOADS_MARK
+    values["PYSCRIPT_PLUGINS_OFF"] = json.dumps(plugins_off())
     copy_web(WEB, out, values)
+    turn_plugins_off(out)
     write_variants(out, wheel)
     write_protocol(out, wheel)
     compile_page_modules(out, mpy_version)

@@ -267,17 +267,15 @@ def test_a_return_visit_preloads_each_ui_file_once(watched: Callable[..., Watche
     w.assert_clean()
 
 
-#: PyScript's plugins the pages turn off (index.html's and embed.html's <py-config> for
-#: "py", mpy.json and embed-mpy.json for "mpy"): PyScript would import each before it starts
-#: MicroPython.
-UNUSED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
-
-
 def test_pyscript_loads_no_plugin_the_page_does_not_use(watched: Callable[..., Watched], site_url: str,
                                                        build_info: dict[str, Any], site_dir: Path) -> None:
+    """PyScript imports its plugins before it starts MicroPython: those no page uses are
+    off in the built configs (mpy.json, embed-mpy.json: "mpy") and pages (<py-config>:
+    "py"), a start asks for none of them, and the service worker keeps them only on use."""
+    off = build_site.PYSCRIPT_PLUGINS_OFF
     for config in ("mpy.json", "embed-mpy.json"):
         plugins = json.loads((site_dir / config).read_text(encoding="utf-8"))["plugins"]
-        assert sorted(plugins) == sorted(f"!{name}" for name in UNUSED_PLUGINS), config
+        assert sorted(plugins) == sorted(f"!{name}" for name in off), config
     for page_name in ("index.html", "embed.html"):
         html = (site_dir / page_name).read_text(encoding="utf-8")
         found = re.search(r"<py-config hidden>(.*?)</py-config>", html)
@@ -290,11 +288,11 @@ def test_pyscript_loads_no_plugin_the_page_does_not_use(watched: Callable[..., W
     wait_ready(page, build_info["engine"])
     chunks = [url.rsplit("/", 1)[1] for url in asked if "/pyscript/" in url]
     assert any(chunk.startswith("error-") for chunk in chunks), chunks
-    assert not [chunk for chunk in chunks if chunk.startswith(UNUSED_PLUGINS)], chunks
+    assert not [chunk for chunk in chunks if chunk.startswith(off)], chunks
     # so the service worker only keeps them if some page asks for them
     lazy = build_site.precache_list((site_dir / "sw.js").read_text(encoding="utf-8"), "LAZY")
-    unused = [path for path in lazy if path.rsplit("/", 1)[-1].startswith(UNUSED_PLUGINS)]
-    assert len(unused) == len(UNUSED_PLUGINS), unused
+    unused = [path for path in lazy if path.rsplit("/", 1)[-1].startswith(off)]
+    assert len(unused) == len(off), unused
     w.assert_clean()
 
 
