@@ -19,12 +19,13 @@
 //
 // Memory snapshots (Pyodide's private, experimental loadPyodide options _makeSnapshot and
 // _loadSnapshot, and makeMemorySnapshot(); Pyodide 314.0.7): a normal boot with
-// _makeSnapshot imports the engine, then copies the wasm heap (about 31 MB, some 25 ms)
-// before any JS object is handed to Python: the snapshot may only hold references to JS
-// objects reachable from globalThis, which it restores by path. A boot from a snapshot
-// skips Python's start and every import (about 0.3 s instead of 3-5 s). What a snapshot
-// does not hold is the file system (Emscripten's MEMFS lives in JS): the wheel is unpacked
-// again after a restore, for any file the engine reads later.
+// _makeSnapshot imports the engine; once the engine is idle, during play, the wasm heap is
+// copied (about 31 MB, some 25 ms): the snapshot may only hold references to JS objects
+// reachable from globalThis, which it restores by path, and the calls hand Python none.
+// A boot from a snapshot skips Python's start and every import (about 0.3 s instead of
+// 3-5 s), then drops the game the snapshot holds (canasta.host.forget). What a snapshot
+// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's files are
+// written again after a restore, for any file the engine reads later.
 //
 // The boot from a snapshot starts as soon as the entry is found: Pyodide loads
 // and compiles its own files while the bytes are still being read, and awaits them only
@@ -279,7 +280,10 @@ async function bootFromSnapshot(loadPyodide, options, engine) {
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
   step("restored");
   await unpack(pyodide, engine);
-  return exported(pyodide);
+  const functions = exported(pyodide);
+  // The snapshot was taken during play (offerWhenIdle): the game it holds is dropped.
+  if (!JSON.parse(functions.forget()).ok) throw new Error("the restored engine does not forget its game");
+  return functions;
 }
 
 async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerText) {
@@ -293,8 +297,7 @@ async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerTe
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
-  // The heap is copied once "ready" is posted (takeSnapshot), not before: the page starts
-  // on its first call meanwhile, which waits for the copy only if it comes sooner.
+  // The heap is copied once the engine is idle (offerWhenIdle), not before its first calls.
   return { functions: exported(pyodide), toSnapshot: makeSnapshot ? pyodide : null };
 }
 
@@ -378,7 +381,8 @@ async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, m
   return { info, boot: "normal", discarded, toSnapshot: normal.toSnapshot };
 }
 
-// The heap as it is now: to be called before any call hands a JS object to Python.
+// The heap as it is now. The calls hand Python only strings and numbers, so the heap holds
+// no JS object then; if it ever did, makeMemorySnapshot refuses and there is no snapshot.
 function takeSnapshot(pyodide) {
   const t0 = performance.now();
   try {
@@ -391,13 +395,21 @@ function takeSnapshot(pyodide) {
   }
 }
 
-// The snapshot is packed and handed to the page once the engine has been idle for
-// IDLE_MS (no call), so that it never competes with the first moves of a game.
+// The snapshot is taken, packed and handed to the page once the engine has been idle for
+// IDLE_MS (no call), so that it never competes with the first moves of a game: the copy
+// of the heap (about 31 MB) took 28 ms when it was made as the engine came up, and the
+// first call (new_game) waited for it on a first visit's critical path (issue 39). Taken
+// during play, it holds that game: a boot from it calls forget() (bootFromSnapshot).
 const IDLE_MS = 1500;
-function offerWhenIdle(heap) {
+function offerWhenIdle(pyodide) {
   const wait = () => {
     const quiet = performance.now() - lastCall;
     if (quiet < IDLE_MS) { setTimeout(wait, IDLE_MS - quiet + 10); return; }
+    const heap = takeSnapshot(pyodide);
+    if (!heap) {
+      post({ type: "snapshot-made", bytes: null, message: "the engine's heap could not be copied" });
+      return;
+    }
     const t0 = performance.now();
     packHeap(heap).then(
       ({ packed, kept, pages }) => {
@@ -433,9 +445,7 @@ self.addEventListener("message", (event) => {
     booting = boot(data).then(
       ({ info, boot: from, discarded, toSnapshot }) => {
         post({ type: "ready", info, timings, boot: from, discarded, wasm: wasmUsed, unpacked: unpackedBy });
-        // Synchronously, in this callback: the calls waiting for `booting` run after it.
-        const taken = toSnapshot && takeSnapshot(toSnapshot);
-        if (taken) offerWhenIdle(taken);
+        if (toSnapshot) offerWhenIdle(toSnapshot);
       },
       (error) => post({ type: "failed", message: String((error && error.message) || error) }),
     );

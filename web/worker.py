@@ -83,7 +83,12 @@ def _wrapper(name):
     return call
 
 
-for _name in HOST_CALLS + DUPLICATE_CALLS:
+#: The worker's own call (engine-worker.js): after a boot from a memory snapshot, which may
+#: have been taken during a game, canasta.host.forget() drops that game.
+WORKER_CALLS = ("forget",)
+
+
+for _name in HOST_CALLS + DUPLICATE_CALLS + WORKER_CALLS:
     globals()[_name] = _wrapper(_name)
 
-__export__ = ["ping", *HOST_CALLS, *DUPLICATE_CALLS]
+__export__ = ["ping", *HOST_CALLS, *DUPLICATE_CALLS, *WORKER_CALLS]

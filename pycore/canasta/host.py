@@ -740,6 +740,17 @@ _HOST = Host()
 _TRIALS = TrialHost()
 
 
+def forget() -> str:
+    """Drop the game and the rule example this module holds: the host as just imported.
+    The browser's engine worker takes its memory snapshot once idle, during play (issue
+    39: never before the first game), and calls this after booting from one, so that a
+    return visit never starts with that game."""
+    global _HOST, _TRIALS
+    _HOST = Host()
+    _TRIALS = TrialHost()
+    return _dumps(ok_reply({}))
+
+
 def example_start(example: str) -> str:
     return _TRIALS.start(example)
 

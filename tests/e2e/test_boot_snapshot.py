@@ -12,6 +12,7 @@ snapshot, the game starts all the same). Each ends on a game the player can play
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 import pytest
@@ -133,6 +134,26 @@ def test_a_return_visit_boots_from_the_snapshot(
     second = play(w, site_url)
     assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None, "wasm": "early",
                                "unpacked": "worker"}
+    w.assert_clean()
+
+
+def test_a_snapshot_taken_during_play_brings_back_no_game(
+    watched: Callable[..., Watched], site_url: str
+) -> None:
+    """The snapshot is taken once the engine is idle, in the middle of the first game (not
+    before its first call, issue 39): a boot from it drops that game (canasta.host.forget).
+    With the save gone too, the return visit's engine holds no game at all."""
+    w = watched()
+    first = play(w, site_url)
+    assert stored(first)["stored"] == "stored"
+    first.evaluate("localStorage.clear()")  # no save for the next visit to load
+    first.close()
+    second = open_page(w, site_url)
+    second.set_default_timeout(READY_TIMEOUT_MS)
+    second.evaluate("window.canastaEngine.ready")
+    assert boot_of(second)["from"] == "snapshot"
+    reply = json.loads(second.evaluate("window.canastaEngine.call('snapshot', 0)"))
+    assert reply["ok"] is False and reply["error"]["code"] == "no_game", reply
     w.assert_clean()
 
 

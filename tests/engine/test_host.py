@@ -448,3 +448,18 @@ def test_a_loaded_game_writes_the_same_log() -> None:
         assert call(other.load(h.save()))["ok"]
         assert call(other.snapshot(0))["log"] == call(h.snapshot(0))["log"]
     assert any("reason" not in e and e["seat"] == 0 for e in snap["log"])
+
+
+def test_forget_drops_the_modules_game_and_example() -> None:
+    """After a boot from a memory snapshot taken during play, the worker calls forget():
+    the module's functions then hold no game and no example, as just imported."""
+    assert call(host.new_game(json.dumps({"variant": "classic", "seed": 3, "humans": [0]})))["ok"]
+    assert call(host.snapshot(0))["ok"]
+    tries = sorted((Path(__file__).resolve().parents[2] / "web" / "examples").glob("*/*.json"))
+    started = [call(host.example_start(p.read_text(encoding="utf-8")))["ok"] for p in tries]
+    if tries:
+        assert any(started)  # an example is live now (a "try" or "puzzle" one)
+    assert call(host.forget()) == {"ok": True, "v": PROTOCOL_VERSION}
+    for reply in (host.snapshot(0), host.save(), host.example_restart()):
+        assert call(reply)["error"]["code"] == "no_game", reply
+    assert call(host.new_game(json.dumps({"variant": "classic", "seed": 3, "humans": [0]})))["ok"]
