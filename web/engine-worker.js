@@ -423,6 +423,27 @@ function offerWhenIdle(pyodide) {
   setTimeout(wait, IDLE_MS);
 }
 
+// The bots think ahead: once the page has made no call for PREPARE_MS, the next bot's
+// decision is made (canasta.host.prepare; nothing is played) while the page shows the last
+// move and pauses before the next, and that bot_step then only plays it. At a speed with no
+// pause the calls follow each other sooner and this never runs. A call that comes during
+// the decision waits for it (at most the expert's think-time cap).
+const PREPARE_MS = 40;
+let prepareTimer = 0;
+function prepareWhenQuiet() {
+  clearTimeout(prepareTimer);
+  prepareTimer = setTimeout(() => {
+    const quiet = performance.now() - lastCall;
+    if (quiet < PREPARE_MS) { prepareWhenQuiet(); return; }
+    if (!functions || !functions.prepare) return;
+    try {
+      functions.prepare();
+    } catch (error) {
+      console.warn("prepare:", error);
+    }
+  }, PREPARE_MS);
+}
+
 function answer({ id, name, args }) {
   lastCall = performance.now();
   const fn = functions && functions[name];
@@ -435,6 +456,8 @@ function answer({ id, name, args }) {
   } catch (error) {
     post({ type: "result", id, ok: false, message: String((error && error.message) || error) });
   }
+  lastCall = performance.now();
+  prepareWhenQuiet();
 }
 
 self.addEventListener("message", (event) => {

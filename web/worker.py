@@ -83,9 +83,10 @@ def _wrapper(name):
     return call
 
 
-#: The worker's own call (engine-worker.js): after a boot from a memory snapshot, which may
-#: have been taken during a game, canasta.host.forget() drops that game.
-WORKER_CALLS = ("forget",)
+#: The worker's own calls (engine-worker.js): after a boot from a memory snapshot, which may
+#: have been taken during a game, canasta.host.forget() drops that game; when the page has
+#: made no call for a moment, canasta.host.prepare() makes the next bot's decision ahead.
+WORKER_CALLS = ("forget", "prepare")
 
 
 for _name in HOST_CALLS + DUPLICATE_CALLS + WORKER_CALLS:

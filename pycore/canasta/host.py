@@ -339,6 +339,8 @@ class Host:
         self._humans: frozenset[int] = frozenset()
         self._log: list[dict[str, Any]] = []
         self._table: dict[str, Any] = {}
+        # A bot's decision made ahead (prepare): the game and the very state it is for.
+        self._prepared: tuple[Game, Any, Any] | None = None
 
     # ------------------------------------------------------------- requests
     @_guarded
@@ -402,16 +404,45 @@ class Host:
         if seat in self._humans:
             raise HostError("not_bot_turn", f"seat {seat} is a human's", turn=seat)
         legal = tuple(game.legal_actions())  # a plain tuple: the list, without the state behind it
-        name = self._bot_name(seat)
-        bot = self._make_bot(name, _bot_seed(game.seed, seat, game.hand_number, len(game.hand_actions[-1])))
-        action = bot.choose(self._view(seat), legal)
+        prepared = self._prepared
+        self._prepared = None
+        if prepared is not None and prepared[0] is game and prepared[1] is game.state:
+            action = prepared[2]
+        else:
+            action = self._decide(game, seat, legal)
         if action not in legal:
-            raise HostError("internal_error", f"bot {name!r} chose an action not listed: {action}",
+            raise HostError("internal_error", f"bot {self._bot_name(seat)!r} chose an action not listed: {action}",
                             action=str(action))
         state = game.state
         self._apply(game, action, explain(self._view(seat), legal, action))
         return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
                                 "snapshot": self._snapshot(shown)}))
+
+    @_guarded
+    def prepare(self) -> str:
+        """Make the next bot's decision ahead of its ``bot_step``, while the screen still
+        shows the last move: ``{"ok": true, "prepared": bool}`` (false: no bot is to act).
+        Nothing is played. ``bot_step`` plays the decision only if the game is still at
+        that very state (HandState is immutable: any move, undo, load or new deal makes
+        another), so the game is the same as without it: the decision is the one
+        ``bot_step`` would make, with the same seed. The browser's engine worker calls this
+        once it has had no call for a moment (issue 42: the expert's thinking, up to its
+        cap on a phone, overlaps the pause between the bots' moves)."""
+        game = self._game
+        if game is None or game.hand_over or game.state.turn in self._humans:
+            return _dumps(ok_reply({"prepared": False}))
+        prepared = self._prepared
+        if prepared is None or prepared[0] is not game or prepared[1] is not game.state:
+            seat = game.state.turn
+            self._prepared = (game, game.state, self._decide(game, seat, tuple(game.legal_actions())))
+        return _dumps(ok_reply({"prepared": True}))
+
+    def _decide(self, game: Game, seat: int, legal: tuple[Any, ...]) -> Any:
+        """The action the bot at ``seat`` chooses now: its level, seeded by the deal, the
+        seat, the hand and the step (the same choice however often it is asked)."""
+        bot = self._make_bot(self._bot_name(seat), _bot_seed(game.seed, seat, game.hand_number,
+                                                             len(game.hand_actions[-1])))
+        return bot.choose(self._view(seat), legal)
 
     @_guarded
     def hint(self, seat: int) -> str:
@@ -794,6 +825,10 @@ def bot_step(viewer: int | None = None) -> str:
 
 def hint(seat: int) -> str:
     return _HOST.hint(seat)
+
+
+def prepare() -> str:
+    return _HOST.prepare()
 
 
 def hint_reasons() -> str:

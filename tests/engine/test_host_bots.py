@@ -139,3 +139,53 @@ def test_an_early_lay_of_wild_cards_has_its_own_reason() -> None:
         if found >= 5:
             break
     assert found >= 5
+
+
+def bot_game(h: Host, prepare: bool, **options: Any) -> list[str]:
+    """Every reply of a hand played by bots, with prepare() before each bot_step or not."""
+    out = [h.new_game(json.dumps(options))]
+    while not call(out[-1]).get("snapshot", call(out[-1])).get("hand_over"):
+        if prepare:
+            assert call(h.prepare()) == {"ok": True, "v": 1, "prepared": True}
+        out.append(h.bot_step())
+    return out
+
+
+def test_a_prepared_decision_plays_the_same_game() -> None:
+    """prepare() decides the next bot's action ahead; bot_step then plays it: the hands are
+    the same, reply for reply, as without it (every level, and the expert uncapped)."""
+    for variant, players, bot in (("classic", 4, "good"), ("samba", 4, "casual"), ("classic", 2, "beginner"),
+                                  ("bolivia", 4, "random"), ("classic", 4, "expert")):
+        options = {"variant": variant, "players": players, "seed": 5, "humans": [], "bot": bot, "expert_rollouts": 4}
+        assert bot_game(Host(), True, **options) == bot_game(Host(), False, **options), (variant, bot)
+
+
+def test_a_prepared_decision_is_used_only_at_its_own_state(monkeypatch: Any) -> None:
+    h = Host()
+    decided: list[int] = []
+    real = Host._decide
+    monkeypatch.setattr(Host, "_decide", lambda self, game, seat, legal: decided.append(seat) or real(
+        self, game, seat, legal))
+    start(h, seed=3, humans=[0], players=4)
+    snap = call(h.snapshot(0))
+    while not snap["human_turn"]:  # bots first, if they are to start: prepared, then played
+        assert call(h.prepare())["prepared"] is True
+        before = call(h.snapshot(0))
+        assert call(h.prepare())["prepared"] is True  # asked twice: decided once
+        assert call(h.snapshot(0)) == before  # nothing played
+        snap = call(h.bot_step())["snapshot"]
+        assert len(decided) == 1
+        decided.clear()
+    assert call(h.prepare()) == {"ok": True, "v": 1, "prepared": False}  # the human's turn
+    assert decided == []
+    # A decision prepared for one game is not played in another dealt since.
+    start(h, seed=4, humans=[], players=4)
+    assert call(h.prepare())["prepared"] is True
+    save = call(h.save())
+    start(h, seed=4, humans=[], players=4)  # the same deal again: another game, another state
+    call(h.bot_step())
+    assert len(decided) == 2
+    assert call(h.load(json.dumps(save)))["ok"]
+    call(h.bot_step())
+    assert len(decided) == 3
+    assert call(host.prepare())["ok"] is True  # the module's function answers too
