@@ -10,7 +10,6 @@
 // It posts {type: "progress", step}, then {type: "ready", info, timings, boot, wasm} (ping()'s
 // JSON; boot: "snapshot" or "normal", with discarded: the reason a stored snapshot was not
 // used; wasm: "early" when Pyodide's module was the one compileEarly started, else
-// "pyodide"; unpacked: "worker" when the engine's files were read by zipEntries, else
 // "pyodide") or {type: "failed", message}; later, when idle, {type: "snapshot-made",
 // bytes} (the heap in the sparse form of packHeap) for engine.js to store. Each {type:
 // "call", id, name, args} is answered by {type: "result", id, ok, value | message};
@@ -24,8 +23,8 @@
 // reachable from globalThis, which it restores by path, and the calls hand Python none.
 // A boot from a snapshot skips Python's start and every import (about 0.3 s instead of
 // 3-5 s), then drops the game the snapshot holds (canasta.host.forget). What a snapshot
-// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's files are
-// written again after a restore, for any file the engine reads later.
+// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine is
+// unpacked again after a restore, for any file the engine reads later.
 //
 // The boot from a snapshot starts as soon as the entry is found: Pyodide loads
 // and compiles its own files while the bytes are still being read, and awaits them only
@@ -160,91 +159,6 @@ function unpackHeap(bytes) {
   return heap;
 }
 
-// The engine's files into Pyodide's file system, in its working directory (on sys.path).
-// The compiled engine's zip is read here (zipEntries: inflated while Pyodide boots, only
-// written now), not by Pyodide's unpackArchive, whose Python (zipfile, shutil) cost 20-27
-// ms on a first visit's critical path and 15-20 ms after a restore (issue 39). The wheel,
-// and a zip this reader refuses, go through unpackArchive as before.
-let unpackedBy = "pyodide";
-async function unpack(pyodide, engine) {
-  if (engine.entries) {
-    try {
-      const entries = await engine.entries;
-      const root = pyodide.FS.cwd();
-      for (const { name, data } of entries) {
-        const path = root + "/" + name;
-        pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        pyodide.FS.writeFile(path, data);
-      }
-      unpackedBy = "worker";
-      return;
-    } catch (error) {
-      console.warn("engine archive not read in the worker (" + error.message + "): Pyodide unpacks it");
-    }
-  }
-  pyodide.unpackArchive(await engine.bytes, engine.format);
-}
-
-// CRC-32 (the zip's, polynomial 0xEDB88320) of bytes.
-let crcTable = null;
-function crc32(bytes) {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      crcTable[n] = c >>> 0;
-    }
-  }
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = crcTable[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-// A zip's files, [{name, data}] (directories left out), the deflated ones inflated by the
-// browser (DecompressionStream "deflate-raw"). Throws on anything it does not read exactly:
-// no end of directory, a bad header, a method other than stored or deflated, a size or a
-// CRC-32 that does not match, a name outside the archive (absolute, or with "..").
-async function zipEntries(buffer) {
-  const bytes = new Uint8Array(buffer);
-  const view = new DataView(buffer);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
-  }
-  if (end < 0) throw new Error("not a zip (no end of central directory)");
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const text = new TextDecoder();
-  const reads = [];
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new Error("not a zip (central directory)");
-    const method = view.getUint16(at + 10, true);
-    const crc = view.getUint32(at + 16, true);
-    const stored = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const local = view.getUint32(at + 42, true);
-    const name = text.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (name.endsWith("/")) continue;
-    if (!name || name.startsWith("/") || name.split("/").includes("..")) throw new Error(`a zip entry outside the archive: ${name}`);
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw new Error(`not a zip (local header of ${name})`);
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const raw = bytes.subarray(start, start + stored);
-    if (raw.length !== stored) throw new Error(`zip entry ${name}: cut short`);
-    if (method !== 0 && method !== 8) throw new Error(`zip entry ${name}: compression method ${method}`);
-    reads.push((async () => {
-      const data = method === 0 ? raw : new Uint8Array(await new Response(
-        new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer());
-      if (data.length !== size) throw new Error(`zip entry ${name}: ${data.length} bytes, not ${size}`);
-      if (crc32(data) !== crc) throw new Error(`zip entry ${name}: CRC-32 does not match`);
-      return { name, data };
-    })());
-  }
-  return Promise.all(reads);
-}
-
 // The engine's Python side: worker.py as the module canasta_worker (so that a snapshot
 // holds it, found again with pyimport), with what it imports (canasta.host and its
 // modules, some 40). Not every module of the package: canasta.lab (tools for a terminal)
@@ -279,7 +193,7 @@ async function bootFromSnapshot(loadPyodide, options, engine) {
   raw.catch(() => {});
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
   step("restored");
-  await unpack(pyodide, engine);
+  pyodide.unpackArchive(await engine.bytes, engine.format);
   const functions = exported(pyodide);
   // The snapshot was taken during play (offerWhenIdle): the game it holds is dropped.
   if (!JSON.parse(functions.forget()).ok) throw new Error("the restored engine does not forget its game");
@@ -291,9 +205,9 @@ async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerTe
   step("engine");
   // A wheel is a zip of the package's files: unpacked into the working directory (on
   // sys.path), no micropip; the compiled engine the same way, its .pyc where the .py would be.
-  await engine.bytes;
+  const bytes = await engine.bytes;
   step("unpack");
-  await unpack(pyodide, engine);
+  pyodide.unpackArchive(bytes, engine.format);
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
@@ -377,9 +291,6 @@ async function boot(init) {
 async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, makeSnapshot, restoreOnly }) {
   // The engine (compiled, or the wheel) and worker.py download while Pyodide boots.
   const engine = { bytes: fetched(pyc || wheel, "bytes"), format: pyc ? "zip" : "wheel" };
-  // The compiled engine's files are read from its zip while Pyodide boots (unpack).
-  engine.entries = pyc ? engine.bytes.then(zipEntries) : null;
-  if (engine.entries) engine.entries.catch(() => {});
   const workerText = fetched(workerPy, "text");
   engine.bytes.catch(() => {});
   workerText.catch(() => {});
@@ -499,7 +410,7 @@ self.addEventListener("message", (event) => {
     readSnapshot(data.snapshot);
     booting = boot(data).then(
       ({ info, boot: from, discarded, toSnapshot }) => {
-        post({ type: "ready", info, timings, boot: from, discarded, wasm: wasmUsed, unpacked: unpackedBy });
+        post({ type: "ready", info, timings, boot: from, discarded, wasm: wasmUsed });
         if (toSnapshot) offerWhenIdle(toSnapshot);
       },
       (error) => post({ type: "failed", message: String((error && error.message) || error) }),

@@ -18,9 +18,7 @@
 //                                        null until a new snapshot was stored ("stored") or
 //                                        refused ("failed: ..."), wasm: "early" when Pyodide
 //                                        used the module the worker compiled at its start,
-//                                        "pyodide" when it compiled its own, unpacked: "worker"
-//                                        when the worker wrote the engine's files itself,
-//                                        "pyodide" when unpackArchive did}; the window event
+//                                        "pyodide" when it compiled its own}; the window event
 //                                        "canasta:snapshot" tells when `stored` is set
 //
 // Return visits boot from a memory snapshot of the engine (engine-worker.js makes it after
@@ -215,10 +213,7 @@
       engine.progress = data.step;
       window.dispatchEvent(new CustomEvent("canasta:progress", { detail: data.step }));
     } else if (data.type === "ready") {
-      engine.boot = {
-        from: data.boot, discarded: data.discarded || null, stored: null, wasm: data.wasm || null,
-        unpacked: data.unpacked || null,
-      };
+      engine.boot = { from: data.boot, discarded: data.discarded || null, stored: null, wasm: data.wasm || null };
       if (data.discarded) {
         console.warn("engine snapshot discarded (" + data.discarded + "): booted normally");
         discardSnapshot();

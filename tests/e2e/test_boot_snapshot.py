@@ -119,7 +119,6 @@ def test_a_return_visit_boots_from_the_snapshot(
     first = play(w, site_url)
     assert boot_of(first)["from"] == "normal"
     assert boot_of(first)["wasm"] == "early"  # Pyodide used the module compiled at the worker's start
-    assert boot_of(first)["unpacked"] == "worker"  # the engine's zip read by the worker, not unpackArchive
     assert stored(first)["stored"] == "stored"
     # stored only once a second worker has restored it (and was ended)
     assert first.evaluate("window.__engineWorkers") == [
@@ -132,8 +131,7 @@ def test_a_return_visit_boots_from_the_snapshot(
     assert kept[f"{key}.heap"] > 5_000_000  # a heap of some 30 MB without its zero pages, not an empty entry
     first.close()
     second = play(w, site_url)
-    assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None, "wasm": "early",
-                               "unpacked": "worker"}
+    assert boot_of(second) == {"from": "snapshot", "discarded": None, "stored": None, "wasm": "early"}
     w.assert_clean()
 
 
