@@ -106,6 +106,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A client that goes away in the middle of an answer is not an error worth a traceback:
+    a page closed, or a response the engine worker cancels on purpose (compileEarly drops
+    Pyodide's own fetch of the wasm it has already compiled). Every other error is printed
+    as before."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     site: Path = SITE, host: str = "127.0.0.1", port: int = 0, rules: list[HeaderRule] | None = None, quiet: bool = True
 ) -> http.server.ThreadingHTTPServer:
@@ -113,9 +127,7 @@ def make_server(
     if not (site / "index.html").is_file():
         raise FileNotFoundError(f"{site}/index.html not found: run `make site` first")
     handler = type("SiteHandler", (Handler,), {"rules": load_rules() if rules is None else rules, "quiet": quiet})
-    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(site)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), partial(handler, directory=str(site)))
 
 
 def serve_in_thread(site: Path = SITE, host: str = "127.0.0.1", port: int = 0,
