@@ -20,6 +20,7 @@ import sys
 import threading
 import tomllib
 from functools import partial
+from typing import Any
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -114,10 +115,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
             return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
+        super().handle_error(request, client_address)
 
 
 def make_server(

@@ -404,11 +404,9 @@ class Host:
         if seat in self._humans:
             raise HostError("not_bot_turn", f"seat {seat} is a human's", turn=seat)
         legal = tuple(game.legal_actions())  # a plain tuple: the list, without the state behind it
-        prepared = self._prepared
+        action = self._prepared_for(game)
         self._prepared = None
-        if prepared is not None and prepared[0] is game and prepared[1] is game.state:
-            action = prepared[2]
-        else:
+        if action is None:
             action = self._decide(game, seat, legal)
         if action not in legal:
             raise HostError("internal_error", f"bot {self._bot_name(seat)!r} chose an action not listed: {action}",
@@ -431,11 +429,17 @@ class Host:
         game = self._game
         if game is None or game.hand_over or game.state.turn in self._humans:
             return _dumps(ok_reply({"prepared": False}))
-        prepared = self._prepared
-        if prepared is None or prepared[0] is not game or prepared[1] is not game.state:
+        if self._prepared_for(game) is None:
             seat = game.state.turn
             self._prepared = (game, game.state, self._decide(game, seat, tuple(game.legal_actions())))
         return _dumps(ok_reply({"prepared": True}))
+
+    def _prepared_for(self, game: Game) -> Any:
+        """The decision ``prepare`` made for this game at its present state, or None."""
+        prepared = self._prepared
+        if prepared is not None and prepared[0] is game and prepared[1] is game.state:
+            return prepared[2]
+        return None
 
     def _decide(self, game: Game, seat: int, legal: tuple[Any, ...]) -> Any:
         """The action the bot at ``seat`` chooses now: its level, seeded by the deal, the
