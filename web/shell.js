@@ -59,6 +59,28 @@
       });
     }
     menu.hidden = false;
+    warmDeck(prefs);
+  };
+
+  // The card faces are symbols of one document (cards/deck.svg, build/cards_svg.py) that the
+  // browser fetches and parses (15 ms on the main thread) the first time a card is drawn:
+  // on the first table, between the deal and the bots' first move. An invisible use of it
+  // on the start screen has it parsed while the engine boots, when the main thread waits
+  // (issue 39). The deck is the one the player chose (ui_eye.card_dir); the UI's first
+  // drawing removes nothing, the element is inert.
+  const warmDeck = (prefs) => {
+    const look = (prefs && typeof prefs.look === "object" && prefs.look) || {};
+    const dir = look.deck === "four" ? "cards/four-colour/" : "cards/";
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "deck-warm");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.setAttribute("width", "0");
+    svg.setAttribute("height", "0");
+    const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", dir + "deck.svg#back");
+    svg.appendChild(use);
+    document.body.appendChild(svg);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", early, { once: true });
   else early();

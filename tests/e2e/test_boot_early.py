@@ -100,3 +100,27 @@ def test_new_game_pressed_early_over_a_saved_game_asks_first(watched: Callable[.
     expect(page.locator("#btn-keep")).to_be_focused(timeout=READY_TIMEOUT_MS)
     assert page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})") == text
     w.assert_clean()
+
+
+def test_the_start_screen_warms_the_players_deck_before_the_ui_is_up(watched: Callable[..., Watched], site_url: str) -> None:
+    """shell.js draws an invisible card back of the player's deck (the four-colour one here,
+    from the saved look), so that the browser fetches and parses that deck document while
+    the engine boots, not between the deal and the bots' first move."""
+    w = watched()
+    w.context.add_init_script(
+        "localStorage.setItem('canasta.prefs.v1', JSON.stringify({look: {deck: 'four'}}))")
+    page = w.page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    held = HeldMainPy(page)
+    with page.expect_request("**/cards/four-colour/deck.svg") as request:
+        page.goto(f"{site_url}?lang=en", wait_until="commit")
+    assert request.value.url.endswith("/cards/four-colour/deck.svg")
+    warm = page.locator("svg.deck-warm")
+    expect(warm).to_have_count(1)
+    assert warm.get_attribute("aria-hidden") == "true"
+    assert page.evaluate("document.querySelector('svg.deck-warm use').getAttribute('href')") == \
+        "cards/four-colour/deck.svg#back"
+    assert page.evaluate("document.body.dataset.ui || ''") == "", "the UI was up before main.py was released"
+    held.release()
+    page.wait_for_selector("body[data-ui]", state="attached")
+    w.assert_clean()
