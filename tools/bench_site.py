@@ -267,7 +267,7 @@ APP_INIT = r"""
   });
 
   // The engine worker (engine.js starts it): created, and done (it posts {type: "ready"}
-  // once Pyodide is loaded, the wheel unpacked and worker.py has run). Engine calls as the
+  // once Pyodide is loaded, the engine's zip on sys.path and worker.py has run). Engine calls as the
   // page sees them: {type: "call", id, name} posted to the worker, {type: "result", id}
   // handled back on the page.
   const NativeWorker = window.Worker;
@@ -498,16 +498,16 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         row(f"app {run}: engine ready (canasta:ready)", [m.get("canasta_ready") for m in marks])
         # Inside the engine worker (engine-worker.js's own clock, from its start).
         inside = [a[run].get("worker") or {} for a in app]
-        row(f"app {run}:   in the worker: boot from the snapshot (loadPyodide, unpack, ping)",
+        row(f"app {run}:   in the worker: boot from the snapshot (loadPyodide, engine zip, ping)",
             [w["ready"] - w["python"] if "restore" in w and "ready" in w else None for w in inside])
         for label, first, last in (("pyodide.mjs imported", "python", "imported"),
                                    ("snapshot read from OPFS (or pyodide.mjs, if later)", "python", "snapshot_head"),
                                    ("snapshot's bytes arrived", "python", "snapshot_read"),
                                    ("snapshot's zero pages put back", "snapshot_read", "snapshot_unpacked"),
                                    ("loadPyodide() from the snapshot", "restore", "restored"),
-                                   ("wheel unpacked + ping() after the restore", "restored", "ready"),
+                                   ("engine zip written + ping() after the restore", "restored", "ready"),
                                    ("Pyodide import + loadPyodide()", "python", "engine"),
-                                   ("wheel unpacked", "engine", "run"),
+                                   ("engine zip written", "engine", "run"),
                                    ("worker.py run (imports canasta.host)", "run", "ready")):
             row(f"app {run}:   in the worker: {label}",
                 [w[last] - w[first] if first in w and last in w else None for w in inside])

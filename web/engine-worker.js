@@ -23,8 +23,8 @@
 // reachable from globalThis, which it restores by path, and the calls hand Python none.
 // A boot from a snapshot skips Python's start and every import (about 0.3 s instead of
 // 3-5 s), then drops the game the snapshot holds (canasta.host.forget). What a snapshot
-// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine is
-// unpacked again after a restore, for any file the engine reads later.
+// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's zip is
+// written again after a restore, for any module the engine imports later.
 //
 // The boot from a snapshot starts as soon as the entry is found: Pyodide loads
 // and compiles its own files while the bytes are still being read, and awaits them only
@@ -163,8 +163,19 @@ function unpackHeap(bytes) {
 // holds it, found again with pyimport), with what it imports (canasta.host and its
 // modules, some 40). Not every module of the package: canasta.lab (tools for a terminal)
 // alone cost 0.4 s more on the first visit, for nothing.
+// The engine (the compiled one, canasta-pyc.zip, or the wheel: both are zips with canasta/ at
+// their root) is imported from its zip by Python's zipimport, no micropip and nothing
+// unpacked: extracting its 48 files cost 20 ms of a first visit's boot and 15-25 ms of a
+// return visit's, writing the zip costs 1-2 ms (issue 39). No module of the engine reads
+// a file of its own.
+const ENGINE_ZIP = "/canasta-engine.zip";
+function placeEngine(pyodide, bytes) {
+  pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(bytes));
+}
+
 const IMPORT_ENGINE = `
 import sys, types
+sys.path.insert(0, "${ENGINE_ZIP}")
 _module = types.ModuleType("canasta_worker")
 _module.__file__ = "worker.py"
 exec(compile(WORKER_SOURCE, "worker.py", "exec"), _module.__dict__)
@@ -193,7 +204,7 @@ async function bootFromSnapshot(loadPyodide, options, engine) {
   raw.catch(() => {});
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: raw });
   step("restored");
-  pyodide.unpackArchive(await engine.bytes, engine.format);
+  placeEngine(pyodide, await engine.bytes);  // sys.path names it already: the snapshot holds it
   const functions = exported(pyodide);
   // The snapshot was taken during play (offerWhenIdle): the game it holds is dropped.
   if (!JSON.parse(functions.forget()).ok) throw new Error("the restored engine does not forget its game");
@@ -203,11 +214,9 @@ async function bootFromSnapshot(loadPyodide, options, engine) {
 async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerText) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   step("engine");
-  // A wheel is a zip of the package's files: unpacked into the working directory (on
-  // sys.path), no micropip; the compiled engine the same way, its .pyc where the .py would be.
   const bytes = await engine.bytes;
   step("unpack");
-  pyodide.unpackArchive(bytes, engine.format);
+  placeEngine(pyodide, bytes);
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
@@ -290,7 +299,7 @@ async function boot(init) {
 
 async function bootEngine({ pyodide: pyodideURL, wheel, pyc, workerPy, stdlib, makeSnapshot, restoreOnly }) {
   // The engine (compiled, or the wheel) and worker.py download while Pyodide boots.
-  const engine = { bytes: fetched(pyc || wheel, "bytes"), format: pyc ? "zip" : "wheel" };
+  const engine = { bytes: fetched(pyc || wheel, "bytes") };
   const workerText = fetched(workerPy, "text");
   engine.bytes.catch(() => {});
   workerText.catch(() => {});

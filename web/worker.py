@@ -3,8 +3,9 @@
 # The UI (main thread) calls them with JSON strings and gets JSON strings back:
 #     out = await window.canastaEngine.call("snapshot", 0)
 # Each one is a thin wrapper over `canasta.host`, the engine's browser-side host, which
-# owns the game. engine-worker.js unpacks the wheel into site-packages before running this
-# file, so `import canasta` needs no micropip; it calls the functions named in __export__.
+# owns the game. engine-worker.js puts the engine's zip (canasta-pyc.zip, or the wheel) on
+# sys.path before running this file, so `import canasta` needs no micropip; it calls the
+# functions named in __export__.
 #
 # Failures have the protocol's one envelope (canasta.protocol.error_reply: {"ok": false, "v",
 # "error": {"code", "params", "message"}}), so the UI can always parse what it gets; the
