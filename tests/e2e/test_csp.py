@@ -7,7 +7,6 @@ checks that this watch does see the violation of an unpatched PyScript."""
 
 from __future__ import annotations
 
-import http.server
 import json
 import shutil
 import subprocess
@@ -61,8 +60,7 @@ class Reporting:
                 self.end_headers()
 
         Handler.rules = rules
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
-        self.server.daemon_threads = True
+        self.server = serve_site.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(site)))
         threading.Thread(target=self.server.serve_forever, name="csp-site-server", daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
 
