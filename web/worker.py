@@ -66,8 +66,8 @@ def ping():
 #: The host's calls the page may make (canasta.host: JSON strings in and out). Each is a
 #: function of this module of the same name, which engine-worker.js finds through
 #: __export__; a call the engine does not have answers host_unavailable.
-HOST_CALLS = ("catalog", "new_game", "snapshot", "play", "act", "bot_step", "hint", "undo", "next_hand",
-              "save", "load", "check_save", "replay", "export_record", "read_record_file",
+HOST_CALLS = ("catalog", "new_game", "snapshot", "play", "act", "bot_step", "bot_run", "hint", "undo",
+              "next_hand", "save", "load", "check_save", "replay", "export_record", "read_record_file",
               "example_start", "example_frames", "example_act", "example_show_me", "example_restart")
 
 

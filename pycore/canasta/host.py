@@ -7,7 +7,7 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``, ``export_record``,
+``bot_run``, ``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``, ``export_record``,
 ``read_record_file``) call one module-level host.
 
 Shapes:
@@ -67,6 +67,12 @@ Shapes:
   ``hand_in_progress`` (the hand is not over).
 - game files (``export_record(meta)``, ``read_record_file(text)``): ``canasta.recordfile``
   (docs/engine.md "Game files"); reading one never changes the game in progress.
+- bots (``bot_step(viewer)``): the bot in turn plays one action, ``{"ok": true, "seat",
+  "action", "record", "snapshot"}``; ``bot_run(viewer, budget_ms)`` plays on, ``{"ok":
+  true, "moves", "snapshot"}``: one bot action, then more while a bot is to act, the hand
+  goes on and ``budget_ms`` has not passed (the UI's speed "instant", which shows no
+  move between frames). Each decision is the one ``bot_step`` would make. Refused:
+  ``not_bot_turn`` (a human is to act, or the hand is over).
 - hint (``hint(seat)``): ``{"ok": true, "action": "<notation>", "hint": record, "reason":
   {"code", "params"}}``, the expert's suggestion for a human seat that is to act, with a reason
   code of :data:`HINT_REASONS` the UI translates; the hint is never played.
@@ -87,6 +93,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from typing import Any, ParamSpec
 
@@ -204,6 +211,10 @@ def _guarded(method: Callable[P, str]) -> Callable[P, str]:
             return _error(HostError("internal_error", f"{type(e).__name__}: {e}", type=type(e).__name__))
 
     return wrapper
+
+
+#: The longest ``bot_run`` may play on (ms): a screen asks for a frame's worth.
+MAX_BOT_RUN_MS = 10_000
 
 
 def _int(value: Any) -> int | None:
@@ -398,6 +409,36 @@ class Host:
         shows, so that the bots' moves never bring it another human's hand."""
         game = self._need_game()
         shown = self._viewer() if viewer is None else self._seat(viewer)
+        seat, state, action = self._bot_move(game)
+        return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
+                                "snapshot": self._snapshot(shown)}))
+
+    @_guarded
+    def bot_run(self, viewer: int | None = None, budget_ms: int = 0) -> str:
+        """Let the bots play on: ``{"ok": true, "moves", "snapshot"}``. One bot action, as
+        ``bot_step``, then more while a bot is to act, the hand goes on and ``budget_ms``
+        (wall clock, from the call) has not passed; the snapshot is ``viewer``'s after the
+        last. At speed "instant" the screen draws no move between its frames, so one call
+        replaces a call per move (issue 39: seven moves before the player's first turn took
+        about 30 ms of calls and answers on the page). The game is the same, decision for
+        decision, as with ``bot_step`` (each is seeded by the deal, seat, hand and step)."""
+        game = self._need_game()
+        shown = self._viewer() if viewer is None else self._seat(viewer)
+        budget = _int(budget_ms)
+        if budget is None or not 0 <= budget <= MAX_BOT_RUN_MS:
+            raise HostError("bad_request", f"budget_ms: an integer from 0 to {MAX_BOT_RUN_MS}", field="budget_ms")
+        start = time.perf_counter()
+        self._bot_move(game)
+        moves = 1
+        while (not game.hand_over and game.state.turn not in self._humans
+               and (time.perf_counter() - start) * 1000 < budget):
+            self._bot_move(game)
+            moves += 1
+        return _dumps(ok_reply({"moves": moves, "snapshot": self._snapshot(shown)}))
+
+    def _bot_move(self, game: Game) -> tuple[int, Any, Any]:
+        """The bot in turn plays one action (its prepared decision if the game is still
+        where it was made): (seat, the state before, action)."""
         if game.hand_over:
             raise HostError("not_bot_turn", "the hand is over", turn=-1)
         seat = game.state.turn
@@ -413,8 +454,7 @@ class Host:
                             action=str(action))
         state = game.state
         self._apply(game, action, explain(self._view(seat), legal, action))
-        return _dumps(ok_reply({"seat": seat, "action": str(action), "record": action_record(state, action).to_json(),
-                                "snapshot": self._snapshot(shown)}))
+        return seat, state, action
 
     @_guarded
     def prepare(self) -> str:
@@ -825,6 +865,10 @@ def play(seat: int, action: str) -> str:
 
 def bot_step(viewer: int | None = None) -> str:
     return _HOST.bot_step(viewer)
+
+
+def bot_run(viewer: int | None = None, budget_ms: int = 0) -> str:
+    return _HOST.bot_run(viewer, budget_ms)
 
 
 def hint(seat: int) -> str:

@@ -189,3 +189,53 @@ def test_a_prepared_decision_is_used_only_at_its_own_state(monkeypatch: Any) -> 
     call(h.bot_step())
     assert len(decided) == 3
     assert call(host.prepare())["ok"] is True  # the module's function answers too
+
+
+def test_bot_run_plays_the_moves_bot_step_would() -> None:
+    """bot_run(viewer, budget_ms) plays on as bot_step does, call after call, until a human is
+    to act or the hand ends: the same moves, the same game (the speed "instant")."""
+    for variant, players, humans, bot in (("classic", 4, [0], "good"), ("samba", 4, [2], "casual"),
+                                          ("classic", 2, [], "beginner"), ("classic", 4, [1, 3], "expert")):
+        options = {"variant": variant, "players": players, "seed": 6, "humans": humans, "bot": bot,
+                   "expert_rollouts": 4}
+        stepped, ran = Host(), Host()
+        start(stepped, **options)
+        snap = start(ran, **options)
+        viewer = humans[0] if humans else 0
+        while not snap["human_turn"] and not snap["hand_over"]:
+            out = call(ran.bot_run(viewer, 10_000))
+            assert out["ok"] is True, out
+            for _ in range(out["moves"]):
+                stepped_snap = call(stepped.bot_step(viewer))["snapshot"]
+            snap = out["snapshot"]
+            assert snap == stepped_snap, (variant, bot)
+        assert snap["human_turn"] or snap["hand_over"]
+        if not humans:
+            assert snap["hand_over"]  # one call played the whole hand
+        assert call(ran.save()) == call(stepped.save())
+
+
+def test_bot_run_stops_at_its_budget_and_refuses_what_bot_step_refuses() -> None:
+    h = Host()
+    start(h, seed=2, humans=[], players=4)
+    before = call(h.snapshot(0))["moves"]
+    out = call(h.bot_run(0, 0))  # no time for more: one move, as bot_step
+    assert out["moves"] == 1 and out["snapshot"]["moves"] == before + 1
+    for bad in (-1, 10_001, 0.5, "fast", True, None):
+        saved = call(h.save())
+        out = call(h.bot_run(0, bad))
+        assert out["ok"] is False and out["error"]["code"] == "bad_request", bad
+        assert out["error"]["params"]["field"] == "budget_ms"
+        assert call(h.save()) == saved  # nothing played
+    assert call(h.bot_run(9, 0))["error"]["code"] == "bad_seat"
+    start(h, seed=2, humans=[0], players=4)
+    snap = call(h.snapshot(0))
+    if not snap["human_turn"]:
+        snap = call(h.bot_run(0, 10_000))["snapshot"]
+    assert snap["human_turn"]
+    assert call(h.bot_run(0, 10_000))["error"]["code"] == "not_bot_turn"  # the human's turn
+    start(h, seed=2, humans=[], players=2)
+    assert call(h.bot_run(0, 10_000))["snapshot"]["hand_over"]
+    assert call(h.bot_run(0, 10_000))["error"]["code"] == "not_bot_turn"  # the hand is over
+    assert call(host.new_game(json.dumps({"seed": 2, "humans": []})))["ok"]
+    assert call(host.bot_run(None, 0))["moves"] == 1  # the module's function

@@ -403,18 +403,20 @@ def test_controls_explain_what_cannot_be_done() -> None:
 class FakePage:
     """What the bot loop (ui_bots) needs of the page, recording what it is asked."""
 
-    def __init__(self, snaps: list[dict[str, Any]], watch: bool = False) -> None:
+    def __init__(self, snaps: list[dict[str, Any]], watch: bool = False, pause: float = 0.0) -> None:
         self.gen = 1
+        self.pause = pause  # the speed's delay between moves: 0 is "instant"
         self.ui = R.UIState()
         self.ui.watch = watch
         self.snap: dict[str, Any] | None = {"human_turn": False, "hand_over": False}
         self.replies = [{"ok": True, "snapshot": s} for s in snaps]
         self.calls: list[str] = []
+        self.args: list[tuple[Any, ...]] = []
         self.saves = 0
         self.clock = 0.0
 
     def delay(self) -> float:
-        return 0.0
+        return self.pause
 
     def first_delay(self) -> float:
         return 0.0
@@ -431,6 +433,7 @@ class FakePage:
 
     async def call(self, name: str, *args: Any) -> dict[str, Any]:
         self.calls.append(name)
+        self.args.append(args)
         return self.replies.pop(0) if self.replies else {"ok": False, "error": {"code": "not_bot_turn"}}
 
     def set_snapshot(self, snap: dict[str, Any]) -> None:
@@ -453,17 +456,25 @@ def test_the_bot_loop_plays_until_the_player_is_to_act_and_then_keeps_the_game()
     import ui_bots as B
 
     bot = {"human_turn": False, "hand_over": False}
-    page = FakePage([bot, bot, {"human_turn": True, "hand_over": False}])
+    page = FakePage([bot, bot, {"human_turn": True, "hand_over": False}], pause=0.6)
     loop = B.BotLoop(page)
     asyncio.run(loop.run())
     assert page.calls.count("bot_step") == 3 and page.saves == 1 and not loop.busy()
+    assert page.args[0] == (0,)  # the viewer's seat
     # watching: the loop stops at the hand's end, and a refusal is explained
-    page = FakePage([bot, {"human_turn": False, "hand_over": True}], watch=True)
+    page = FakePage([bot, {"human_turn": False, "hand_over": True}], watch=True, pause=0.6)
     asyncio.run(B.BotLoop(page).run())
     assert page.calls.count("bot_step") == 2 and page.snap == {"human_turn": False, "hand_over": True}
-    page = FakePage([])
+    page = FakePage([], pause=0.6)
     asyncio.run(B.BotLoop(page).run())
     assert page.ui.feedback == "not_bot_turn" and page.saves == 1
+    # at speed "instant": a frame's worth of moves per request (bot_run), the budget what is
+    # left of the frame (FakePage's clock moves 100 ms a reading)
+    page = FakePage([bot, {"human_turn": True, "hand_over": False}])
+    asyncio.run(B.BotLoop(page).run())
+    assert page.calls.count("bot_run") == 2 and "bot_step" not in page.calls and page.saves == 1
+    assert page.args[0] == (0, B.INSTANT_FRAME_MS - 100)
+    assert all(0 <= args[1] <= B.INSTANT_FRAME_MS for args in page.args)
 
     # leaving the game (a new generation) stops the loop before its next request
     class Leaving(FakePage):
