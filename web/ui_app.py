@@ -1538,7 +1538,9 @@ class App:
             print("could not read the guide's links", error)
             return
         self.guide = G.Guide(data)
-        self.rendered = {}
+        # Only the regions whose drawing now has "Why?" links are replaced (render compares
+        # each region's HTML); forgetting what was drawn replaced every region, the hand's
+        # and the melds' cards too, when the links came with a table up (issue 39).
         self.render()
 
     def early_choice(self):
