@@ -552,10 +552,12 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
     row("watched hand: long tasks, count", [float(len(t)) for t in tasks], "")
     row("watched hand: long tasks, longest", [max(t, default=0.0) for t in tasks],
         goal=f"goal: none > {GOAL_LONGTASK_MS:.0f} ms")
-    steps = [call_times(w, "bot_step", s, e) for w, (s, e) in zip(hands, spans)]
-    row("bot_step call seen from the page: calls", [float(len(t)) for t in steps], "")
-    row("bot_step call seen from the page: median", [statistics.median(t) if t else None for t in steps])
-    row("bot_step call seen from the page: worst", [max(t) if t else None for t in steps])
+    # bot_step at the paced speeds; bot_run (a frame's worth of moves) at "instant"
+    for name in ("bot_step", "bot_run"):
+        steps = [call_times(w, name, s, e) for w, (s, e) in zip(hands, spans)]
+        row(f"{name} call seen from the page: calls", [float(len(t)) for t in steps], "")
+        row(f"{name} call seen from the page: median", [statistics.median(t) if t else None for t in steps])
+        row(f"{name} call seen from the page: worst", [max(t) if t else None for t in steps])
     cycles = []
     for w, (s, e) in zip(hands, spans):
         times = [t for t, _, _ in w["moves"] if s <= t <= e]
