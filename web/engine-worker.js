@@ -159,12 +159,8 @@ function unpackHeap(bytes) {
   return heap;
 }
 
-// The engine's Python side: worker.py as the module canasta_worker (so that a snapshot
-// holds it, found again with pyimport), with what it imports (canasta.host and its
-// modules, some 40). Not every module of the package: canasta.lab (tools for a terminal)
-// alone cost 0.4 s more on the first visit, for nothing.
-// The engine (the compiled one, canasta-pyc.zip, or the wheel: both are zips with canasta/ at
-// their root) is imported from its zip by Python's zipimport, no micropip and nothing
+// The engine (the compiled one, canasta-pyc.zip, or the wheel: both are zips with canasta/
+// at their root) is imported from its zip by Python's zipimport, no micropip and nothing
 // unpacked: extracting its 48 files cost 20 ms of a first visit's boot and 15-25 ms of a
 // return visit's, writing the zip costs 1-2 ms (issue 39). No module of the engine reads
 // a file of its own.
@@ -173,6 +169,10 @@ function placeEngine(pyodide, bytes) {
   pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(bytes));
 }
 
+// The engine's Python side: worker.py as the module canasta_worker (so that a snapshot
+// holds it, found again with pyimport), with what it imports (canasta.host and its
+// modules, some 40). Not every module of the package: canasta.lab (tools for a terminal)
+// alone cost 0.4 s more on the first visit, for nothing.
 const IMPORT_ENGINE = `
 import sys, types
 sys.path.insert(0, "${ENGINE_ZIP}")

@@ -2,9 +2,9 @@
 # asks it for one bot move at a time (bot_step), waits the chosen speed between moves,
 # and stops when a human is to act, the hand ends, the watcher pauses, or the player
 # leaves the game. At speed "instant" it asks for a frame's worth of moves at once
-# (bot_run), since no move is drawn between frames. One loop per game: a game is named by its generation number (a new
-# game, or leaving one, bumps it), so a loop still winding down after Menu never plays
-# for, or idles, the next game.
+# (bot_run), since no move is drawn between frames. One loop per game: a game is named by
+# its generation number (a new game, or leaving one, bumps it), so a loop still winding
+# down after Menu never plays for, or idles, the next game.
 
 #: At speed "instant", bots' moves redraw the table at most this often (ms).
 INSTANT_FRAME_MS = 250

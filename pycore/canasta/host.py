@@ -7,8 +7,8 @@ a web-worker boundary) and never raises: a refusal comes back as
 translates (:func:`error_codes` lists them all), and leaves the game unchanged.
 
 The module functions (``new_game``, ``snapshot``, ``play``, ``act``, ``bot_step``,
-``bot_run``, ``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``, ``export_record``,
-``read_record_file``) call one module-level host.
+``bot_run``, ``hint``, ``undo``, ``next_hand``, ``save``, ``load``, ``replay``,
+``export_record``, ``read_record_file``) call one module-level host.
 
 Shapes:
 
@@ -420,8 +420,11 @@ class Host:
         (wall clock, from the call) has not passed; the snapshot is ``viewer``'s after the
         last. At speed "instant" the screen draws no move between its frames, so one call
         replaces a call per move (issue 39: seven moves before the player's first turn took
-        about 30 ms of calls and answers on the page). The game is the same, decision for
-        decision, as with ``bot_step`` (each is seeded by the deal, seat, hand and step)."""
+        about 25 ms of calls and answers on the page). The game is the same, decision for
+        decision, as with ``bot_step`` (each is seeded by the deal, seat, hand and step).
+        A failure after the first move ends the run there: the moves played are answered
+        (the game has them), and the next call, which starts with the failing move,
+        reports it."""
         game = self._need_game()
         shown = self._viewer() if viewer is None else self._seat(viewer)
         budget = _int(budget_ms)
@@ -432,7 +435,12 @@ class Host:
         moves = 1
         while (not game.hand_over and game.state.turn not in self._humans
                and (time.perf_counter() - start) * 1000 < budget):
-            self._bot_move(game)
+            try:
+                self._bot_move(game)
+            except Exception:
+                # A bot's bug: the moves already played are answered with their snapshot
+                # (the game has them); the next call, which starts with this move, reports it.
+                break
             moves += 1
         return _dumps(ok_reply({"moves": moves, "snapshot": self._snapshot(shown)}))
 

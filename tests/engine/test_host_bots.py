@@ -239,3 +239,26 @@ def test_bot_run_stops_at_its_budget_and_refuses_what_bot_step_refuses() -> None
     assert call(h.bot_run(0, 10_000))["error"]["code"] == "not_bot_turn"  # the hand is over
     assert call(host.new_game(json.dumps({"seed": 2, "humans": []})))["ok"]
     assert call(host.bot_run(None, 0))["moves"] == 1  # the module's function
+
+
+def test_a_failing_bot_in_a_run_keeps_the_moves_played_and_is_reported_next(monkeypatch: Any) -> None:
+    h = Host()
+    start(h, seed=2, humans=[], players=4)
+    real = Host._decide
+    calls: list[int] = []
+
+    def third_fails(self: Host, game: Any, seat: int, legal: Any) -> Any:
+        calls.append(seat)
+        if len(calls) == 3:
+            raise RuntimeError("a bot's bug")
+        return real(self, game, seat, legal)
+
+    monkeypatch.setattr(Host, "_decide", third_fails)
+    out = call(h.bot_run(0, 10_000))
+    assert out["ok"] is True and out["moves"] == 2 and out["snapshot"]["moves"] == 2
+    assert call(h.snapshot(0))["moves"] == 2  # the answer shows what the game holds
+    calls.clear()
+    calls.extend([0, 0])  # the next decision is the failing third one
+    out = call(h.bot_run(0, 10_000))
+    assert out["ok"] is False and out["error"]["code"] == "internal_error"
+    assert call(h.snapshot(0))["moves"] == 2  # nothing more was played
