@@ -7,7 +7,9 @@ from its own origin and fetches nothing from outside:
 
     index.html, main.py, worker.py, ...   web/, copied; {{NAME}} placeholders filled in
     pyscript/<version>-csp-<tag>/          @pyscript/core dist/ (all chunks, no source maps), patched
-                                           to run without 'unsafe-eval' (PYSCRIPT_PATCHES; <tag> names the patch)
+                                           to run without 'unsafe-eval' and to import its pyscript
+                                           package's submodules on use (PYSCRIPT_PATCHES; <tag>
+                                           names the patches)
     micropython/<version>/                 MicroPython for PyScript: micropython.mjs + .wasm
     pyodide/<version>/                     the five Pyodide runtime files, and micropip's wheel
                                            (pinned, MICROPIP), the only one its pyodide-lock.json names
@@ -453,8 +455,7 @@ def write_cards(out: Path) -> int:
 # Each patch must match exactly once in the vendored files, or the build fails: a new
 # PyScript (even a rebuilt 0.7.31) is re-checked by hand, never shipped half-patched.
 # netlify.toml's CSP relies on it (tests/e2e/test_csp.py plays under that CSP).
-PYSCRIPT_PATCHES: tuple[tuple[str, str, str], ...] = (
-    (
+PYSCRIPT_CSP_PATCH: tuple[str, str, str] = (
         "core-*.js",
         'jo=(e,t)=>{const n=[...Eo(t)];if(n.length){const r=_o(e[`_${t}`]||(t.endsWith("Async")'
         '?async(e,t,...n)=>{for(const r of n)await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)})),'
@@ -463,8 +464,44 @@ PYSCRIPT_PATCHES: tuple[tuple[str, str, str], ...] = (
         '?async(e,t,...n)=>{for(const r of n)await r(e,t)}:(e,t,...n)=>{for(const r of n)r(e,t)}),'
         'r=_o(c),s=n.map(_o).join(", "),f=(w,x)=>c(w,x,...n);'
         'return f.toString=()=>`(w,x)=>(${r})(w,x,...[${s}])`,f}}',
-    ),
 )
+
+# PyScript runs `import pyscript` before every script, and its package's __init__ imported
+# every submodule (display, fetch, storage, websocket, events, workers, and through them
+# base64, html, io, asyncio, inspect): 44 ms of MicroPython on a return visit's main
+# thread, 91 ms on a first visit (issue 39), where the UI uses only document, window and
+# pyscript.ffi. The patched __init__ imports pyscript.context (document, window, config...)
+# at once and the other names on first use (a module __getattr__, PEP 562, which MicroPython
+# has): `from pyscript import display` and `pyscript.fetch` work as before
+# (tests/web/test_pyscript_lazy.py runs it under MicroPython).
+PYSCRIPT_INIT = (
+    "from polyscript import lazy_py_modules as py_import\n"
+    "from pyscript.context import RUNNING_IN_WORKER,PyWorker,config,current_target,document,js_import,"
+    "js_modules,sync,window\n"
+    "from pyscript.display import HTML,display\n"
+    "from pyscript.fetch import fetch\n"
+    "from pyscript.storage import Storage,storage\n"
+    "from pyscript.websocket import WebSocket\n"
+    "from pyscript.events import when,Event\n"
+    "if not RUNNING_IN_WORKER:from pyscript.workers import create_named_worker,workers"
+)
+PYSCRIPT_INIT_LAZY = (
+    "from polyscript import lazy_py_modules as py_import\n"
+    "from pyscript.context import RUNNING_IN_WORKER,PyWorker,config,current_target,document,js_import,"
+    "js_modules,sync,window\n"
+    "_LAZY={'HTML':'display','display':'display','fetch':'fetch','Storage':'storage','storage':'storage',"
+    "'WebSocket':'websocket','when':'events','Event':'events','create_named_worker':'workers','workers':'workers'}\n"
+    "def __getattr__(name):\n"
+    "\tA=_LAZY.get(name)\n"
+    "\tif A is None or A=='workers' and RUNNING_IN_WORKER:raise AttributeError(name)\n"
+    "\timport sys;__import__('pyscript.'+A);B=getattr(sys.modules['pyscript.'+A],name);globals()[name]=B;return B"
+)
+PYSCRIPT_LAZY_PATCH: tuple[str, str, str] = (
+    "core-*.js",
+    '"__init__.py":' + json.dumps(PYSCRIPT_INIT),
+    '"__init__.py":' + json.dumps(PYSCRIPT_INIT_LAZY),
+)
+PYSCRIPT_PATCHES: tuple[tuple[str, str, str], ...] = (PYSCRIPT_CSP_PATCH, PYSCRIPT_LAZY_PATCH)
 
 
 def patch_tag(patches: Iterable[tuple[str, str, str]] = PYSCRIPT_PATCHES) -> str:

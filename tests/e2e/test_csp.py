@@ -115,12 +115,12 @@ def test_a_game_under_the_csp_violates_nothing(watched: Callable[..., Watched], 
 
 
 def _unpatch(site: Path, info: dict[str, Any]) -> None:
-    for pattern, old, new in build_site.PYSCRIPT_PATCHES:
-        for path in (site / info["pyscript_dir"]).glob(pattern):
-            text = path.read_text(encoding="utf-8")
-            if new in text:
-                path.write_text(text.replace(new, old), encoding="utf-8")
-                return
+    pattern, old, new = build_site.PYSCRIPT_CSP_PATCH
+    for path in (site / info["pyscript_dir"]).glob(pattern):
+        text = path.read_text(encoding="utf-8")
+        if new in text:
+            path.write_text(text.replace(new, old), encoding="utf-8")
+            return
     raise AssertionError("no patched PyScript file found")
 
 
@@ -157,7 +157,7 @@ def test_the_watch_sees_an_unpatched_pyscript(
 def test_the_patched_hooks_compose_the_same_source(tmp_path: Path) -> None:
     """PyScript's worker hooks with and without the patch, run in Node with the real
     to-json-callback: same source text for the worker, same calls when run in place."""
-    (_, old, new), = build_site.PYSCRIPT_PATCHES
+    _, old, new = build_site.PYSCRIPT_CSP_PATCH
     to_json = REPO / "build" / "node_modules" / "to-json-callback" / "esm" / "index.js"
     script = tmp_path / "hooks.mjs"
     script.write_text(
@@ -194,14 +194,14 @@ def test_the_patched_hooks_compose_the_same_source(tmp_path: Path) -> None:
 
 
 def test_the_build_refuses_a_pyscript_it_cannot_patch(tmp_path: Path) -> None:
-    (pattern, old, new), = build_site.PYSCRIPT_PATCHES
+    pattern, old, new = build_site.PYSCRIPT_CSP_PATCH
     folder = tmp_path / "pyscript"
     folder.mkdir()
     target = folder / pattern.replace("*", "X1")
     for text in ("", old + old, old.replace("Function(", "Function (")):
         target.write_text("/* a newer PyScript */" + text, encoding="utf-8")
         with pytest.raises(build_site.BuildError, match="PYSCRIPT_PATCHES"):
-            build_site.patch_vendored(folder)
+            build_site.patch_vendored(folder, [build_site.PYSCRIPT_CSP_PATCH])
     target.write_text("a;" + old + ";b", encoding="utf-8")
-    assert build_site.patch_vendored(folder) == [target.name]
+    assert build_site.patch_vendored(folder, [build_site.PYSCRIPT_CSP_PATCH]) == [target.name]
     assert target.read_text(encoding="utf-8") == "a;" + new + ";b"
