@@ -516,7 +516,7 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
                                    ("loadPyodide() from the snapshot", "restore", "restored"),
                                    ("engine zip written + ping() after the restore", "restored", "ready"),
                                    ("Pyodide import + loadPyodide()", "python", "engine"),
-                                   ("engine zip written", "engine", "run"),
+                                   ("engine zip (its download awaited) written", "engine", "run"),
                                    ("worker.py run (imports canasta.host)", "run", "ready")):
             row(f"app {run}:   in the worker: {label}",
                 [w[last] - w[first] if first in w and last in w else None for w in inside])

@@ -214,9 +214,7 @@ async function bootFromSnapshot(loadPyodide, options, engine) {
 async function bootNormally(loadPyodide, options, makeSnapshot, engine, workerText) {
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: makeSnapshot });
   step("engine");
-  const bytes = await engine.bytes;
-  step("unpack");
-  placeEngine(pyodide, bytes);
+  placeEngine(pyodide, await engine.bytes);  // the download started with the boot
   step("run");
   pyodide.globals.set("WORKER_SOURCE", await workerText);
   pyodide.runPython(IMPORT_ENGINE, { filename: "<engine-worker>" });
