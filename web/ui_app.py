@@ -1148,13 +1148,16 @@ class App:
         if not watch:
             self.store.keep_names(seed, SE.names(self.cat, c, c["players"]))
             self.keep.begin(self.game_id(res))
-        self.enter_game(res, watch)
+        first = await self.bots.opening(res, CV.viewer(res, None), watch)
+        self.enter_game(first, watch, dealt=res)
         if not watch:
             self.drop_one_shot_params()
             await self.store_save()
         return True
 
-    def enter_game(self, snap, watch):
+    def enter_game(self, snap, watch, dealt=None):
+        """Shows the game of ``snap``. ``dealt``: the snapshot of the deal when the bots
+        have moved since (BotLoop.opening), so that their moves are announced."""
         self.gen += 1
         self.ui = R.UIState()
         self.ui.look = self.prefs["look"]
@@ -1166,7 +1169,8 @@ class App:
         self.snap = None
         self.set_snapshot(snap)
         # what was played before the player came (a continued game) is not announced
-        self.heard = ((snap.get("view") or {}).get("hand_number", 0), snap.get("moves", 0))
+        origin = dealt or snap
+        self.heard = ((origin.get("view") or {}).get("hand_number", 0), origin.get("moves", 0))
         self.show_table()
 
     @staticmethod

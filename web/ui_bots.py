@@ -9,6 +9,19 @@
 #: At speed "instant", bots' moves redraw the table at most this often (ms).
 INSTANT_FRAME_MS = 250
 
+#: The level whose moves take the engine's think time (EXPERT_THINK_MS), not a few ms.
+THINKING_LEVEL = "expert"
+
+
+def seat_levels(snap):
+    """The levels of the bots at the table of ``snap``: its options' per-seat levels, the
+    table's level for the other bot seats (canasta.host's "bot" and "bots")."""
+    options = snap.get("options") or {}
+    humans = options.get("humans") or []
+    per_seat = options.get("bots") or {}
+    players = options.get("players") or 0
+    return {per_seat.get(str(seat), options.get("bot")) for seat in range(players) if seat not in humans}
+
 
 class BotLoop:
     """Runs the bots of the page's game. ``page`` is the app: it gives ``gen``, ``snap``,
@@ -34,6 +47,23 @@ class BotLoop:
         if s.get("hand_over") or (s.get("human_turn") and not page.ui.watch):
             return True
         return page.ui.watch and page.ui.paused
+
+    async def opening(self, snap, viewer, watch):
+        """The snapshot to draw a new deal with: at speed "instant", after the moves of the
+        bots that act before the player's first turn, asked for in one request before the
+        table is first drawn. Drawing the deal, then the same table a few bot moves later,
+        cost a first visit 60-70 ms of the page's thread between the engine's answer and a
+        playable table (issue 39), and nobody could see the first drawing. ``snap`` itself
+        at the paced speeds (the deal is shown, then each move), for a watched hand, when a
+        human acts first, and when the request fails: the loop then asks again and says
+        why, as for any move. Not with an expert at the table either: its move takes up to
+        its think time, which the player sees it spend at a drawn table."""
+        if watch or self.page.delay() > 0 or snap.get("human_turn") or snap.get("hand_over"):
+            return snap
+        if THINKING_LEVEL in seat_levels(snap):
+            return snap
+        res = await self.page.call("bot_run", viewer, INSTANT_FRAME_MS)
+        return res["snapshot"] if res.get("ok") else snap
 
     async def run(self):
         page = self.page

@@ -484,3 +484,45 @@ def test_the_bot_loop_plays_until_the_player_is_to_act_and_then_keeps_the_game()
     page = Leaving([bot, bot])
     asyncio.run(B.BotLoop(page).run())
     assert "bot_step" not in page.calls and page.saves == 0
+
+
+def _dealt(**options: Any) -> dict[str, Any]:
+    """A new deal's snapshot with a bot to act: four seats, the player at seat 0."""
+    return {"human_turn": False, "hand_over": False,
+            "options": {"players": 4, "humans": [0], "bot": "good", "bots": {}, **options}}
+
+
+def test_at_speed_instant_the_bots_opening_moves_come_before_the_table_is_first_drawn() -> None:
+    import asyncio
+
+    import ui_bots as B
+
+    turn = {"human_turn": True, "hand_over": False}
+    page = FakePage([turn])
+    first = asyncio.run(B.BotLoop(page).opening(_dealt(), 2, False))
+    assert first is turn and page.calls == ["bot_run"] and page.args == [(2, B.INSTANT_FRAME_MS)]
+    # a refused request leaves the deal to be drawn; the loop asks again and says why
+    page = FakePage([])
+    dealt = _dealt()
+    assert asyncio.run(B.BotLoop(page).opening(dealt, 0, False)) is dealt and page.calls == ["bot_run"]
+
+
+@pytest.mark.parametrize("case", ["paced", "watched", "human first", "hand over", "expert seat", "expert table"])
+def test_the_deal_is_drawn_first_when_its_opening_moves_are_shown_or_slow(case: str) -> None:
+    import asyncio
+
+    import ui_bots as B
+
+    dealt = {"paced": _dealt(), "watched": _dealt(), "human first": {**_dealt(), "human_turn": True},
+             "hand over": {**_dealt(), "hand_over": True}, "expert seat": _dealt(bots={"3": "expert"}),
+             "expert table": _dealt(bot="expert", bots={"1": "good", "2": "casual"})}[case]
+    page = FakePage([{"human_turn": True, "hand_over": False}], pause=0.6 if case == "paced" else 0.0)
+    assert asyncio.run(B.BotLoop(page).opening(dealt, 0, case == "watched")) is dealt and page.calls == []
+
+
+def test_seat_levels_are_the_bots_own_or_the_tables() -> None:
+    import ui_bots as B
+
+    assert B.seat_levels(_dealt(bot="casual", bots={"2": "expert"})) == {"casual", "expert"}
+    assert B.seat_levels(_dealt(humans=[0, 1, 2, 3], bot="expert")) == set()
+    assert B.seat_levels({}) == set()
