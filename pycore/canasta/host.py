@@ -95,11 +95,11 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from .actions import parse_action
-from .bots import BOTS, Bot, ExpertBot, get_bot, level_name
-from .bots.expert import MAX_THINK_MS, MIN_THINK_MS
+from .bots import BOTS, Bot, get_bot, level_name
+from .bots.base import MAX_THINK_MS, MIN_THINK_MS
 from .bots.hints import HINT_REASONS, explain
 from .catalog import applies, catalog as _catalog, table_switches
 from .errors import CanastaError, RecordFileError, RulesError, echo
@@ -110,12 +110,16 @@ from .protocol import ActionRecord, ProtocolError, error_reply, ok_reply
 from .records import action_record, move_entry, screen_records
 from .rules import Rules
 from .switches import SWITCHES, set_switch
-from .examples import check_example, decode, frames, read_example
-from .replay import hand_frames
-from . import recordfile
-from .trial import Trial
 from .variants import get as get_variant
 from . import undo as _undo
+
+if TYPE_CHECKING:
+    from .trial import Trial
+
+# The modules of the replays, game files and embedded examples (canasta.replay,
+# .recordfile, .examples, .trial) are imported by the calls that need them, as the
+# expert is (canasta.bots._LATER): the app's engine worker imports this module on every
+# first visit, on its start's critical path, and a game needs none of them to begin.
 
 SAVE_FORMAT = "canasta-save"
 SAVE_VERSION = 1
@@ -553,6 +557,8 @@ class Host:
         hand open: ``{"ok", "v", "hand", "hands", "seat", "frames", "sheet", "scores"}``.
         Reads the record alone: the game in progress is left as it was."""
         h, s = _int(hand), _int(seat)  # a whole number from JavaScript may come as a float
+        from .replay import hand_frames
+
         return _dumps(ok_reply(hand_frames(record, hand if h is None else h, seat if s is None else s)))
 
     @_guarded
@@ -576,6 +582,8 @@ class Host:
         """The game as a file (``canasta.recordfile``): ``meta`` is JSON ``{"names": [one per
         seat], "started", "exported"}`` (ISO 8601 dates: the engine has no clock). Returns
         ``{"ok": true, "text": the file, "name": its file name}``; the game is unchanged."""
+        from . import recordfile
+
         game = self._need_game()
         data = loads(meta, "bad_request", "the file's details", "bad_request")
         if not isinstance(data, dict):
@@ -593,6 +601,8 @@ class Host:
         replay and its scores; the options against the record) without touching the game
         in progress: ``{"ok": true, "save": a save for ``load``, "summary"}``, or an error
         whose code says what is wrong (``file_*``)."""
+        from . import recordfile
+
         rf = recordfile.read(text)
         try:
             opts, rules = _options(rf.options, "file_malformed")
@@ -653,6 +663,8 @@ class Host:
     def _make_bot(self, name: str, seed: int) -> Bot:
         if name != "expert":
             return get_bot(name, seed)
+        from .bots.expert import ExpertBot  # on first use: see canasta.bots._LATER
+
         return ExpertBot.capped(seed, self._options.get("expert_rollouts"), self._options.get("expert_think_ms"))
 
     def _undo_refusal(self, game: Game, seat: int) -> str:
@@ -779,6 +791,9 @@ class TrialHost:
     @_guarded
     def start(self, example: str) -> str:
         """Start trying an example (its JSON, as in web/examples): the table and the goal."""
+        from .examples import read_example
+        from .trial import Trial
+
         trial = Trial(read_example(loads(example, "bad_example", "the example", "bad_request")))
         self._trial = trial
         goal = trial.goal
@@ -790,6 +805,8 @@ class TrialHost:
         """An example written into a link (``examples.encode``): checked by the engine,
         then its stills (``examples.frames``) for the screen to draw, and the example
         itself (to try it). A broken example is refused with what is wrong with it."""
+        from .examples import check_example, decode, frames, read_example
+
         data = decode(encoded)
         problems = check_example(data)
         if problems:

@@ -18,17 +18,46 @@ Also ``random`` (a uniformly random legal action) and ``basic`` (the rule-based 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
 from ..errors import RulesError, echo
 from .base import Bot, rules_of
 from .basic import BasicBot
 from .beginner import BeginnerBot
 from .casual import CasualBot
-from .expert import ExpertBot
 from .good import GoodBot
-from .ismcts import IsmctsBot
 from .random_bot import RandomBot
+
+#: The searching bots' classes, imported on first use: the app's engine worker imports
+#: this package on every first visit, on its start's critical path, and a game without
+#: an expert never needs them (issue 39: the engine's import in the browser's worker,
+#: tools/bench_site.py "worker.py run"). ``canasta.bots.ExpertBot`` still names the class.
+_LATER = {"ExpertBot": ".expert", "IsmctsBot": ".ismcts"}
+
+
+def __getattr__(name: str) -> Any:
+    """The classes of :data:`_LATER`, imported when first asked for (PEP 562)."""
+    if name in _LATER:
+        return getattr(importlib.import_module(_LATER[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _expert(seed: int) -> Bot:
+    bot: Bot = __getattr__("ExpertBot")(seed)
+    return bot
+
+
+def _expert_tree(seed: int) -> Bot:
+    bot: Bot = __getattr__("IsmctsBot")(seed)
+    return bot
+
+
+def _expert_tree_named(seed: int, spec: str) -> Bot:
+    bot: Bot = __getattr__("IsmctsBot").named(seed, spec)
+    return bot
+
 
 #: Bot name -> constructor taking the seed of the bot's own generator.
 BOTS: dict[str, Callable[[int], Bot]] = {
@@ -37,13 +66,13 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "beginner": BeginnerBot,
     "casual": CasualBot,
     "good": GoodBot,
-    "expert": ExpertBot,
-    "expert-tree": IsmctsBot,
+    "expert": _expert,
+    "expert-tree": _expert_tree,
 }
 
 #: Bots whose name may carry settings after a colon: name -> constructor from a seed and
 #: the settings' text.
-TUNABLE: dict[str, Callable[[int, str], Bot]] = {"expert-tree": IsmctsBot.named}
+TUNABLE: dict[str, Callable[[int, str], Bot]] = {"expert-tree": _expert_tree_named}
 
 #: The ladder: level number -> bot name.
 LEVELS: dict[int, str] = {1: "beginner", 2: "casual", 3: "good", 4: "expert"}

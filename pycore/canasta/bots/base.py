@@ -18,6 +18,14 @@ from ..actions import Action
 from ..rules import Rules
 from ..variants import get as get_variant
 
+#: The bounds of a cap on the expert's think time per decision in milliseconds
+#: (``ExpertBot.time_limit``, the host's ``expert_think_ms``): the app caps the expert so
+#: that a slow device never waits long for a bot or a hint; the budget alone (no cap)
+#: decides the same on every machine, which the matches and the ladder need. Here rather
+#: than in :mod:`.expert`, which the host imports only for a game with an expert.
+MIN_THINK_MS = 50
+MAX_THINK_MS = 10_000
+
 
 class Bot(Protocol):
     """A player: picks one of ``legal`` (never anything else) from ``view`` alone."""

@@ -66,7 +66,7 @@ from ..play import apply
 from ..rules import Rules
 from ..scoring import score_hand
 from ..state import HandState
-from .base import rules_of
+from .base import MAX_THINK_MS, MIN_THINK_MS, rules_of
 from .basic import _cards_of, _Facts
 from .good import NOISE, TUNED, GoodBot, Weights, table_weights
 from .belief import BeliefSampler, Sampler
@@ -216,12 +216,6 @@ def profile(rules: Rules) -> Profile:
 #: hand's end). Whole samples: every candidate gets the same number. Counted, not timed,
 #: so a decision stays the same on every machine.
 STEPS_PER_PLAYOUT = 25
-#: The bounds of a cap on one decision's think time in milliseconds (``time_limit``, the
-#: host's ``expert_think_ms``): the app caps the expert so that a slow device never
-#: waits long for a bot or a hint; the budget alone (no cap) decides the same on every
-#: machine, which the matches and the ladder need.
-MIN_THINK_MS = 50
-MAX_THINK_MS = 10_000
 #: Cards still in hand at a horizon count this share of their value against the side.
 HAND_WEIGHT = 0.6
 #: A discard scored this much below level 3's best one is a blunder (never a candidate).
