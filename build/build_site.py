@@ -578,10 +578,42 @@ def slim_stdlib(data: bytes) -> bytes:
     return slim.encode("utf-8")
 
 
+#: Standard-library files of the game's list that a game's start and play never import
+#: (list-game-stdlib.mjs's EXTRA, rarer paths, and what Pyodide's own package loader
+#: would use): they stay sources in the game's zip, about half the bytes of their
+#: bytecode, and are compiled on the rare visit that imports them. Every other module is
+#: bytecode (build/compile-stdlib.mjs), which keeps the first visit in its 13.5 MB.
+STDLIB_SOURCES = (
+    "_pydatetime.py", "_strptime.py", "calendar.py", "datetime.py", "difflib.py", "email/__init__.py",
+    "encodings/ascii.py", "encodings/cp437.py", "encodings/idna.py", "encodings/latin_1.py",
+    "encodings/raw_unicode_escape.py", "encodings/unicode_escape.py", "encodings/utf_16.py",
+    "encodings/utf_32.py", "encodings/utf_8_sig.py", "importlib/metadata/__init__.py",
+    "importlib/metadata/_collections.py", "importlib/metadata/_functools.py",
+    "importlib/metadata/_itertools.py", "importlib/metadata/_meta.py", "pprint.py",
+    "string/templatelib.py", "tarfile.py",
+)
+
+
+def compile_stdlib(data: bytes, sources: Iterable[str] = STDLIB_SOURCES) -> bytes:
+    """The game's standard-library zip with its modules as sourceless bytecode of
+    Pyodide's Python (build/compile-stdlib.mjs), but ``sources``, which stay as they are.
+    A first visit's boot then reads bytecode instead of compiling about 140 modules (issue
+    39: that compiling was most of a cold boot)."""
+    with tempfile.TemporaryDirectory(prefix="canasta-stdlib-") as tmp:
+        src, target = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
+        src.write_bytes(data)
+        done = subprocess.run(["node", str(HERE / "compile-stdlib.mjs"), str(src), str(target), *sources],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise BuildError(f"compiling the standard library for Pyodide failed:\n{done.stderr[-2000:]}")
+        return target.read_bytes()
+
+
 def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
     """Write the zip of `src`'s entries named in `keep` (and the folders holding them), in
-    `src`'s order with its timestamps and modes, deflated at level 9, under
-    stdlib/<sha256:12>/python_stdlib.zip (a new content, a new URL). Returns that path."""
+    `src`'s order with its timestamps and modes, deflated at level 9, its modules compiled
+    (compile_stdlib), under stdlib/<sha256:12>/python_stdlib.zip (a new content, a new
+    URL). Returns that path."""
     wanted = set(keep)
     folders = {name[: i + 1] for name in wanted for i, c in enumerate(name) if c == "/"}
     buffer = io.BytesIO()
@@ -600,7 +632,10 @@ def write_game_stdlib(src: Path, out: Path, keep: Iterable[str]) -> str:
             if info.filename.endswith(".py"):
                 data = slim_stdlib(data)
             target.writestr(entry, data, compresslevel=9)
-    data = buffer.getvalue()
+    unknown = set(STDLIB_SOURCES) - wanted
+    if unknown:
+        raise BuildError(f"STDLIB_SOURCES names files {GAME_STDLIB_LIST.name} does not list: {sorted(unknown)[:5]}")
+    data = compile_stdlib(buffer.getvalue())
     rel = f"stdlib/{hashlib.sha256(data).hexdigest()[:12]}/{STDLIB_ZIP}"
     (out / rel).parent.mkdir(parents=True, exist_ok=True)
     (out / rel).write_bytes(data)

@@ -11,16 +11,20 @@
 // a fixed date, so one wheel always gives the same bytes.
 // Usage: node build/compile-engine.mjs WHEEL OUT.zip   (run by build/build_site.py)
 import fs from "node:fs";
+import path from "node:path";
 import { loadPyodide } from "pyodide";
-import { fail } from "./pyodide-boot.mjs";
+import { fail, here } from "./pyodide-boot.mjs";
 
 const [wheel, out] = process.argv.slice(2);
 if (!wheel || !out) fail("compile-engine.mjs", "usage: node build/compile-engine.mjs WHEEL OUT.zip");
 const pyodide = await loadPyodide();
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
+pyodide.FS.mkdirTree("/tools");
+pyodide.FS.writeFile("/tools/pyc_compile.py", fs.readFileSync(path.join(here, "pyc_compile.py")));
 pyodide.runPython(`
-import ast, importlib.util, io, pathlib, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
+import ast, io, pathlib, sys, zipfile
+sys.path.insert(0, "/tools")
+from pyc_compile import pyc
 
 def without_docstrings(tree):
     # Module and function docstrings go (about 0.1 MB of the download; the engine never
@@ -43,8 +47,8 @@ package = site / "canasta"
 for source in sorted(package.rglob("*.py")):
     text = source.read_bytes()
     code = compile(without_docstrings(ast.parse(text)), str(source.relative_to(site)), "exec", dont_inherit=True)
-    # hash-based (PEP 552), unchecked: no unpacking time in the header, the same bytes every build
-    source.with_suffix(".pyc").write_bytes(bytes(_code_to_hash_pyc(code, importlib.util.source_hash(text), checked=False)))
+    # hash-based (PEP 552), unchecked, lines without columns (build/pyc_compile.py)
+    source.with_suffix(".pyc").write_bytes(pyc(code, text))
 buffer = io.BytesIO()
 with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
     for path in sorted(p for p in package.rglob("*") if p.is_file()):
