@@ -27,7 +27,10 @@ printed, to show cold was cold and warm was warm.)
          which the bare page has not). Then a third page keeps a memory snapshot of the
          bare interpreter (Cache API) and a fourth boots from it, reading it while Pyodide
          loads its files as the engine worker does: Pyodide's own floor for a warm start,
-         with no engine and no page around it.
+         with no engine and no page around it. Then, on an origin of its own, a cold
+         and a warm visit with Pyodide's standard library as distributed (sources):
+         the game's is bytecode (build/compile-stdlib.mjs), so the bare boot of the
+         same files shares that gain, and the app's ratios are given against both.
   app    `/?new=1&seed=S&speed=instant`: the start screen (first-contentful-paint, and
          the Element Timing render time of the start screen's heading), "New game"
          clickable (index.html's #early-menu shown by shell.js, or the UI's #btn-new: a
@@ -137,18 +140,20 @@ worker.addEventListener("error", (event) => {
 });
 """
 
-BARE_WORKER = """// The bare boot: the site's own Pyodide files (the game's standard library), nothing else.
+BARE_WORKER = """// The bare boot: the site's own Pyodide files (the game's standard library), nothing else;
+// with ?stdlib=pyodide, Pyodide's own python_stdlib.zip as it is distributed (sources).
 // ?snapshot=make: a normal boot, then a memory snapshot of the bare interpreter kept in the
 // Cache API; ?snapshot=use: a boot from that snapshot, the bytes read while Pyodide loads
 // its files (as the app's engine worker does): Pyodide's own floor for a return visit.
 const INDEX = new URL("./pyodide/{version}/", self.location.href).href;
-const STDLIB = new URL("./{stdlib}", self.location.href).href;
-const MODE = new URLSearchParams(self.location.search).get("snapshot");
+const QUERY = new URLSearchParams(self.location.search);
+const STDLIB = QUERY.get("stdlib") === "pyodide" ? null : new URL("./{stdlib}", self.location.href).href;
+const MODE = QUERY.get("snapshot");
 const KEPT = new URL("./bare-snapshot.bin", self.location.href).href;
 const t0 = performance.now();
 try {
   const { loadPyodide } = await import(INDEX + "pyodide.mjs");
-  const options = { indexURL: INDEX, stdLibURL: STDLIB };
+  const options = STDLIB ? { indexURL: INDEX, stdLibURL: STDLIB } : { indexURL: INDEX };
   if (MODE === "make") options._makeSnapshot = true;
   if (MODE === "use") {
     options._loadSnapshot = caches.open("bare-snapshot").then((cache) => cache.match(KEPT))
@@ -357,11 +362,15 @@ class Origins:
 #: The bare page's visits: cold and warm normal boots, then one that keeps a snapshot of the
 #: bare interpreter (not a figure) and one that boots from it.
 BARE_RUNS = {"cold": "", "warm": "", "keep": "?snapshot=make", "snapshot": "?snapshot=use"}
+#: The same on an origin of its own, with Pyodide's standard library as distributed: the
+#: game's is bytecode (build/compile-stdlib.mjs), which the bare boot above shares.
+DISTRIBUTED_RUNS = {"cold": "?stdlib=pyodide", "warm": "?stdlib=pyodide"}
 
 
-def bench_bare(watch: Watch, context: BrowserContext, url: str, throttle: float = 1) -> dict[str, dict[str, Any]]:
+def bench_bare(watch: Watch, context: BrowserContext, url: str, throttle: float = 1,
+               runs: dict[str, str] = BARE_RUNS) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
-    for run, query in BARE_RUNS.items():
+    for run, query in runs.items():
         page = watch.page(context, f"bare {run}", throttle=throttle)
         page.goto(url + "bare-pyodide.html" + query, wait_until="commit")
         page.wait_for_selector("html[data-bare]", state="attached", timeout=TIMEOUT_MS)
@@ -492,6 +501,9 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
 
     for run in ("cold", "warm"):
         row(f"bare Pyodide {run}: navigation -> loadPyodide() resolved", [b[run]["ready"] for b in bare])
+    for run in ("cold", "warm"):
+        row(f"bare Pyodide {run}, its own standard library (sources, as distributed)",
+            [b["distributed"][run]["ready"] for b in bare])
     row("bare Pyodide from its own snapshot (no engine, no page): navigation -> loadPyodide() resolved",
         [b["snapshot"]["ready"] if "snapshot" in b else None for b in bare])
     for run in ("cold", "warm"):
@@ -530,6 +542,8 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         ready = [a[run]["marks"].get("canasta_ready") for a in app]
         row(f"ratio app {run} engine ready / bare {run} boot",
             [r / b[run]["ready"] if r is not None else None for r, b in zip(ready, bare)], "x")
+        row(f"ratio app {run} playable / bare {run} boot with Pyodide's own standard library",
+            [a[run]["marks"]["playable"] / b["distributed"][run]["ready"] for a, b in zip(app, bare)], "x")
     row("ratio bare Pyodide from its snapshot / bare warm boot (the floor of a warm start)",
         [b["snapshot"]["ready"] / b["warm"]["ready"] if "snapshot" in b else None for b in bare], "x")
     for run in ("cold", "warm"):
@@ -633,6 +647,8 @@ def main(argv: list[str] | None = None) -> int:
                     try:
                         with origins.serve(bare_root) as bare_url:
                             one_bare = bench_bare(watch, context, bare_url, throttle)
+                        with origins.serve(bare_root) as bare_url:
+                            one_bare["distributed"] = bench_bare(watch, context, bare_url, throttle, DISTRIBUTED_RUNS)
                         with origins.serve(site_copy) as site_url:
                             one_app = bench_app(watch, context, site_url, args.seed, args.watch_speed, throttle)
                             one_app["first_visit"] = first_visit(site_copy, site_url, one_app["cold"].pop("asked"))
