@@ -2,12 +2,13 @@
 bytecode for Pyodide (build/compile-engine.mjs, build/compile-stdlib.mjs), run here under
 CPython: the location tables keep every line and drop the columns, a .pyc imports from a
 zip and its traceback names the right line, a zip keeps its order and the files it must
-keep, and one input always gives the same bytes. (The site's own zip is checked against
-the build's list in tests/e2e/test_reproducible.py.)"""
+keep, and one input always gives the same bytes. (The built site's zip is checked against
+the build's list in tests/e2e/test_site_stdlib.py.)"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import marshal
 import sys
 import traceback
