@@ -594,6 +594,14 @@ STDLIB_SOURCES = (
 )
 
 
+def run_node(script: str, *args: str, what: str) -> None:
+    """Run one of build/'s Node scripts (they boot Pyodide from build/node_modules);
+    a failure is a BuildError saying ``what`` failed, with the end of its stderr."""
+    done = subprocess.run(["node", str(HERE / script), *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError(f"{what} failed:\n{done.stderr[-2000:]}")
+
+
 def compile_stdlib(data: bytes, sources: Iterable[str] = STDLIB_SOURCES) -> bytes:
     """The game's standard-library zip with its modules as sourceless bytecode of
     Pyodide's Python (build/compile-stdlib.mjs), but ``sources``, which stay as they are.
@@ -602,10 +610,8 @@ def compile_stdlib(data: bytes, sources: Iterable[str] = STDLIB_SOURCES) -> byte
     with tempfile.TemporaryDirectory(prefix="canasta-stdlib-") as tmp:
         src, target = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
         src.write_bytes(data)
-        done = subprocess.run(["node", str(HERE / "compile-stdlib.mjs"), str(src), str(target), *sources],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise BuildError(f"compiling the standard library for Pyodide failed:\n{done.stderr[-2000:]}")
+        run_node("compile-stdlib.mjs", str(src), str(target), *sources,
+                 what="compiling the standard library for Pyodide")
         return target.read_bytes()
 
 
@@ -653,10 +659,7 @@ def write_engine_pyc(wheel: Path, out: Path, wheel_rel: str) -> str:
     for pages elsewhere (docs/python-pages.md), out of the precache. Returns the path."""
     rel = str(Path(wheel_rel).parent / ENGINE_PYC)
     (out / rel).parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["node", str(HERE / "compile-engine.mjs"), str(wheel), str(out / rel)],
-                          capture_output=True, text=True)
-    if done.returncode != 0:
-        raise BuildError(f"compiling the engine for Pyodide failed:\n{done.stderr[-2000:]}")
+    run_node("compile-engine.mjs", str(wheel), str(out / rel), what="compiling the engine for Pyodide")
     return rel
 
 

@@ -11,19 +11,16 @@
 // a fixed date, so one wheel always gives the same bytes.
 // Usage: node build/compile-engine.mjs WHEEL OUT.zip   (run by build/build_site.py)
 import fs from "node:fs";
-import path from "node:path";
 import { loadPyodide } from "pyodide";
-import { fail, here } from "./pyodide-boot.mjs";
+import { fail, installPycCompile } from "./pyodide-boot.mjs";
 
 const [wheel, out] = process.argv.slice(2);
 if (!wheel || !out) fail("compile-engine.mjs", "usage: node build/compile-engine.mjs WHEEL OUT.zip");
 const pyodide = await loadPyodide();
 pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel");
-pyodide.FS.mkdirTree("/tools");
-pyodide.FS.writeFile("/tools/pyc_compile.py", fs.readFileSync(path.join(here, "pyc_compile.py")));
+installPycCompile(pyodide);
 pyodide.runPython(`
-import ast, io, pathlib, sys, zipfile
-sys.path.insert(0, "/tools")
+import ast, io, pathlib, zipfile
 from pyc_compile import pyc
 
 def without_docstrings(tree):

@@ -6,19 +6,17 @@
 // Usage: node build/compile-stdlib.mjs IN.zip OUT.zip [NAME.py...]   (run by build/build_site.py;
 // the names stay sources: STDLIB_SOURCES)
 import fs from "node:fs";
-import path from "node:path";
 import { loadPyodide } from "pyodide";
-import { fail, here } from "./pyodide-boot.mjs";
+import { fail, installPycCompile } from "./pyodide-boot.mjs";
 
 const [input, out, ...sources] = process.argv.slice(2);
 if (!input || !out) fail("compile-stdlib.mjs", "usage: node build/compile-stdlib.mjs IN.zip OUT.zip");
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/tmp/in.zip", fs.readFileSync(input));
-pyodide.FS.writeFile("/tmp/pyc_compile.py", fs.readFileSync(path.join(here, "pyc_compile.py")));
+installPycCompile(pyodide);
 pyodide.globals.set("SOURCES", JSON.stringify(sources));
 const report = pyodide.runPython(`
 import json, sys
-sys.path.insert(0, "/tmp")
 import pyc_compile
 # where Pyodide mounts its standard library: the names a source import gives its code
 prefix = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"

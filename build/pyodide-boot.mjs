@@ -61,3 +61,11 @@ export async function boot(script, wheels) {
   });
   return { pyodide, bootSeconds, installSeconds: secs(t1) };
 }
+
+/** Put build/pyc_compile.py (the bytecode Pyodide's Python writes for the site) on the
+ * Python path of `pyodide`, for compile-engine.mjs and compile-stdlib.mjs. */
+export function installPycCompile(pyodide) {
+  pyodide.FS.mkdirTree("/build-tools");
+  pyodide.FS.writeFile("/build-tools/pyc_compile.py", fs.readFileSync(path.join(here, "pyc_compile.py")));
+  pyodide.runPython(`import sys; sys.path.insert(0, "/build-tools")`);
+}

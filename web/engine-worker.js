@@ -23,8 +23,8 @@
 // reachable from globalThis, which it restores by path, and the calls hand Python none.
 // A boot from a snapshot skips Python's start and every import (the bench's return visit:
 // engine ready at about 0.5 s, where a normal boot of the same files, with the standard
-// library as bytecode, takes 0.7-0.8 s before the engine's import), then drops the game the snapshot holds (canasta.host.forget). What a snapshot
-// does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's zip is
+// library as bytecode, takes 0.7-0.8 s before the engine's import), then drops the game
+// the snapshot holds (canasta.host.forget). What a snapshot does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's zip is
 // written again after a restore, for any module the engine imports later.
 //
 // The boot from a snapshot starts as soon as the entry is found: Pyodide loads
