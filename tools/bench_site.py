@@ -102,7 +102,10 @@ CHROMIUM_ARGS = [
 ]
 TIMEOUT_MS = int(os.environ.get("BENCH_TIMEOUT_MS", "180000"))
 
-# Issue 39's goals (printed next to the figures; nothing is asserted).
+# Issue 39's goals (printed next to the figures; nothing is asserted). The ratios' goals are
+# read against Pyodide as distributed: a faster bare boot of the game's own files is a gain
+# of the game's, and against it the warm goal could not be met by any page (Pyodide's own
+# bare snapshot is about 0.5x of it).
 GOAL_WARM_RATIO = 0.4
 GOAL_COLD_RATIO = 1.15
 GOAL_START_SCREEN_MS = 300.0
@@ -536,14 +539,17 @@ def figures(bare: list[dict[str, Any]], app: list[dict[str, Any]]) -> list[tuple
         row(f"app {run}: table playable (player's turn)", [m.get("playable") for m in marks])
     for run in ("cold", "warm"):
         ratios = [a[run]["marks"]["playable"] / b[run]["ready"] for a, b in zip(app, bare)]
-        row(f"ratio app {run} playable / bare {run} boot", list(ratios), "x",
-            f"goal <= {GOAL_WARM_RATIO if run == 'warm' else GOAL_COLD_RATIO}x")
+        row(f"ratio app {run} playable / bare {run} boot", list(ratios), "x")
         # The engine alone (no table yet): how much of the ratio the worker's boot takes.
         ready = [a[run]["marks"].get("canasta_ready") for a in app]
         row(f"ratio app {run} engine ready / bare {run} boot",
             [r / b[run]["ready"] if r is not None else None for r, b in zip(ready, bare)], "x")
+        # The goals' yardstick: Pyodide as distributed, the boot the goals were set against
+        # (issue 39's figures). The game's own files now boot faster than it (the stdlib as
+        # bytecode), which lowers the first ratio's baseline, not the app's time.
         row(f"ratio app {run} playable / bare {run} boot with Pyodide's own standard library",
-            [a[run]["marks"]["playable"] / b["distributed"][run]["ready"] for a, b in zip(app, bare)], "x")
+            [a[run]["marks"]["playable"] / b["distributed"][run]["ready"] for a, b in zip(app, bare)], "x",
+            f"goal <= {GOAL_WARM_RATIO if run == 'warm' else GOAL_COLD_RATIO}x")
     row("ratio bare Pyodide from its snapshot / bare warm boot (the floor of a warm start)",
         [b["snapshot"]["ready"] / b["warm"]["ready"] if "snapshot" in b else None for b in bare], "x")
     for run in ("cold", "warm"):
