@@ -501,9 +501,16 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
     assert ExpertBot(0).settings(house)[0] == PLAIN
-    for name, players in [("samba", 2), ("samba", 4), ("samba", 6), ("modern-american", 4), ("bolivia", 4)]:
+    for name, players in [("samba", 2), ("samba", 4), ("modern-american", 4), ("bolivia", 4)]:
         assert weights_for(variants.get(name, players)) is None, (name, players)
         assert ExpertBot(0).settings(variants.get(name, players))[0] == PLAIN, (name, players)
+    # Samba 6 players: the plain profile with playouts of 40 actions (expert.PLAIN_HORIZONS),
+    # the cap on playout actions unchanged (fewer playouts when they run long).
+    samba6 = variants.get("samba", 6)
+    assert weights_for(samba6) is None
+    longer = dataclasses.replace(PLAIN, horizon=40)
+    assert ExpertBot(0).settings(samba6) == (longer, PLAIN.rollouts * STEPS_PER_PLAYOUT)
+    assert ExpertBot(0, horizon=20).settings(samba6)[0] == PLAIN
     # An outlook fitted for Samba 4 players would be searched with the plain profile's
     # settings (expert.OUTLOOK_PROFILES: the fitted profile's wild lays and short
     # playouts lost there); a Classic table's with the fitted profile.

@@ -200,12 +200,25 @@ def outlook_profile(rules: Rules) -> Profile:
     return FITTED if more is None else dataclasses.replace(FITTED, rollouts=more)
 
 
+#: Tables (preset name, players) whose plain profile plays longer playouts than
+#: :data:`PLAIN`'s 20 actions (chosen at 4 players, where they span about a round and a
+#: half). Samba 6 players, 40: six seats take a round of about 20 actions, so 20 stopped
+#: before the searching seat's own next turn; the expert there lost to level 3, -36 per
+#: hand (-64 .. -7, seed 1, 400 pairs), and at 40 actions scored +5 (-25 .. +36) on the
+#: same deals: +41 per hand pair by pair, se 20 (docs/decisions.md#samba-6-horizon). The
+#: cap on playout actions stays :data:`STEPS_PER_PLAYOUT` per playout asked for, so
+#: longer playouts buy fewer of them (about 1.8 times the think time, as measured).
+PLAIN_HORIZONS: dict[tuple[str, int], int] = {("samba", 6): 40}
+
+
 def profile(rules: Rules) -> Profile:
     """The search's settings for a table: :func:`outlook_profile` where an outlook is
     fitted for its exact rules (the outlook then values every playout at its horizon:
-    :func:`evaluate`), else :data:`PLAIN`."""
+    :func:`evaluate`), else :data:`PLAIN`, with the table's horizon from
+    :data:`PLAIN_HORIZONS`."""
     if weights_for(rules) is None:
-        return PLAIN
+        longer = PLAIN_HORIZONS.get((rules.name, rules.players))
+        return PLAIN if longer is None else dataclasses.replace(PLAIN, horizon=longer)
     return outlook_profile(rules)
 
 
@@ -542,6 +555,6 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
 
 
 __all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS",
-           "MAX_THINK_MS", "MIN_THINK_MS", "OUTLOOK_PROFILES", "PLAIN", "POLICY", "SEARCH_FOLLOWS",
+           "MAX_THINK_MS", "MIN_THINK_MS", "OUTLOOK_PROFILES", "PLAIN", "PLAIN_HORIZONS", "POLICY", "SEARCH_FOLLOWS",
            "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "candidates_of", "evaluate",
            "outlook_profile", "profile", "score_now", "search_weights"]
