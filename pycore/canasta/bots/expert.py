@@ -204,8 +204,8 @@ def outlook_profile(rules: Rules) -> Profile:
 #: :data:`PLAIN`'s 20 actions (chosen at 4 players, where they span about a round and a
 #: half). Samba 6 players, 40: six seats take a round of about 20 actions, so 20 stopped
 #: before the searching seat's own next turn; the expert there lost to level 3, -36 per
-#: hand (-64 .. -7, seed 1, 400 pairs), and at 40 actions scored +5 (-25 .. +36) on the
-#: same deals: +41 per hand pair by pair, se 20 (docs/decisions.md#samba-6-horizon). The
+#: hand (-56 .. -15, seeds 1 and 2, 800 pairs), and at 40 actions scored +3 (-19 .. +25)
+#: on the same deals: +38 per hand pair by pair, se 14 (docs/decisions.md#samba-6-horizon). The
 #: cap on playout actions stays :data:`STEPS_PER_PLAYOUT` per playout asked for, so
 #: longer playouts buy fewer of them (about 1.8 times the think time, as measured).
 PLAIN_HORIZONS: dict[tuple[str, int], int] = {("samba", 6): 40}
