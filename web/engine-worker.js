@@ -24,8 +24,9 @@
 // A boot from a snapshot skips Python's start and every import (the bench's return visit:
 // engine ready at about 0.5 s, where a normal boot of the same files, with the standard
 // library as bytecode, takes 0.7-0.8 s before the engine's import), then drops the game
-// the snapshot holds (canasta.host.forget). What a snapshot does not hold is the file system (Emscripten's MEMFS lives in JS): the engine's zip is
-// written again after a restore, for any module the engine imports later.
+// the snapshot holds (canasta.host.forget). What a snapshot does not hold is the file
+// system (Emscripten's MEMFS lives in JS): the engine's zip is written again after a
+// restore, for any module the engine imports later.
 //
 // The boot from a snapshot starts as soon as the entry is found: Pyodide loads
 // and compiles its own files while the bytes are still being read, and awaits them only
