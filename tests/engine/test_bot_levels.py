@@ -478,7 +478,7 @@ def test_expert_action_cap_grows_with_its_playouts() -> None:
     """The budget is one knob: asking for more playouts raises the cap on playout actions
     with it (a fixed cap of 1000 actions once held 120 playouts of 20 actions to 50, so
     the host's ``expert_rollouts`` above 50 bought nothing)."""
-    samba = variants.get("samba", 4)
+    samba = variants.get("samba", 2)
     assert ExpertBot(0).settings(samba) == (PLAIN, DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT)
     assert DEFAULT_ROLLOUTS * STEPS_PER_PLAYOUT == 1000
     assert ExpertBot(0, rollouts=120).settings(samba)[1] == 3000
@@ -501,7 +501,7 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     house = classic.replace(canastas_to_go_out=2)
     assert house.name == "classic" and weights_for(house) is None
     assert ExpertBot(0).settings(house)[0] == PLAIN
-    for name, players in [("samba", 2), ("samba", 4), ("modern-american", 4), ("bolivia", 4)]:
+    for name, players in [("samba", 2), ("modern-american", 4), ("bolivia", 4)]:
         assert weights_for(variants.get(name, players)) is None, (name, players)
         assert ExpertBot(0).settings(variants.get(name, players))[0] == PLAIN, (name, players)
     # Samba 6 players: the plain profile with playouts of 40 actions (expert.PLAIN_HORIZONS),
@@ -511,6 +511,13 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     longer = dataclasses.replace(PLAIN, horizon=40)
     assert ExpertBot(0).settings(samba6) == (longer, PLAIN.rollouts * STEPS_PER_PLAYOUT)
     assert ExpertBot(0, horizon=20).settings(samba6)[0] == PLAIN
+    # Samba 4 players: the plain profile with twice its playouts (expert.PLAIN_ROLLOUTS),
+    # and the cap on playout actions with them; a bot's own budget still overrides it.
+    samba4 = variants.get("samba", 4)
+    assert weights_for(samba4) is None
+    doubled_plain = dataclasses.replace(PLAIN, rollouts=80)
+    assert ExpertBot(0).settings(samba4) == (doubled_plain, 80 * STEPS_PER_PLAYOUT)
+    assert ExpertBot(0, rollouts=40).settings(samba4) == (PLAIN, 40 * STEPS_PER_PLAYOUT)
     # An outlook fitted for Samba 4 players would be searched with the plain profile's
     # settings (expert.OUTLOOK_PROFILES: the fitted profile's wild lays and short
     # playouts lost there); a Classic table's with the fitted profile.

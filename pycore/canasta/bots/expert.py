@@ -209,16 +209,25 @@ def outlook_profile(rules: Rules) -> Profile:
 #: cap on playout actions stays :data:`STEPS_PER_PLAYOUT` per playout asked for, so
 #: longer playouts buy fewer of them (about 1.8 times the think time, as measured).
 PLAIN_HORIZONS: dict[tuple[str, int], int] = {("samba", 6): 40}
+#: Tables (preset name, players) whose plain profile plays more playouts than
+#: :data:`PLAIN`'s 40. Samba 4 players, 80: against level 3, +61 per hand pair by pair
+#: on seed 1's 400 pairs (se 25) and +29 on seed 2's (se 26): +45 over the 800 (se 18),
+#: +79 per hand (+47 .. +112) where 40 scored +34 (+4 .. +65),
+#: for about 1.7 times the think time (docs/decisions.md#samba-4-budget). An outlook
+#: fitted for Samba 4 would still be searched with :data:`PLAIN` (:data:`OUTLOOK_PROFILES`,
+#: the probe's own settings).
+PLAIN_ROLLOUTS: dict[tuple[str, int], int] = {("samba", 4): 80}
 
 
 def profile(rules: Rules) -> Profile:
     """The search's settings for a table: :func:`outlook_profile` where an outlook is
     fitted for its exact rules (the outlook then values every playout at its horizon:
     :func:`evaluate`), else :data:`PLAIN`, with the table's horizon from
-    :data:`PLAIN_HORIZONS`."""
+    :data:`PLAIN_HORIZONS` and playouts from :data:`PLAIN_ROLLOUTS`."""
     if weights_for(rules) is None:
-        longer = PLAIN_HORIZONS.get((rules.name, rules.players))
-        return PLAIN if longer is None else dataclasses.replace(PLAIN, horizon=longer)
+        key = (rules.name, rules.players)
+        return dataclasses.replace(PLAIN, horizon=PLAIN_HORIZONS.get(key, PLAIN.horizon),
+                                   rollouts=PLAIN_ROLLOUTS.get(key, PLAIN.rollouts))
     return outlook_profile(rules)
 
 
@@ -555,6 +564,6 @@ def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
 
 
 __all__ = ["AUTO", "DEFAULT_CANDIDATES", "DEFAULT_HORIZON", "DEFAULT_ROLLOUTS", "FITTED", "FITTED_ROLLOUTS",
-           "MAX_THINK_MS", "MIN_THINK_MS", "OUTLOOK_PROFILES", "PLAIN", "PLAIN_HORIZONS", "POLICY", "SEARCH_FOLLOWS",
-           "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates", "candidates_of", "evaluate",
-           "outlook_profile", "profile", "score_now", "search_weights"]
+           "MAX_THINK_MS", "MIN_THINK_MS", "OUTLOOK_PROFILES", "PLAIN", "PLAIN_HORIZONS", "PLAIN_ROLLOUTS", "POLICY",
+           "SEARCH_FOLLOWS", "STEPS_PER_PLAYOUT", "ExpertBot", "Profile", "Sampler", "best_wild_lays", "candidates",
+           "candidates_of", "evaluate", "outlook_profile", "profile", "score_now", "search_weights"]
