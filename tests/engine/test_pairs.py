@@ -151,3 +151,68 @@ def test_a_capped_expert_is_the_apps(tmp_path: Path) -> None:
     record = read_pairs(out)
     assert record["expert_think_ms"] == 250 and len(record["pairs"]) == 1
     assert "expert_think_ms" not in pairs_record("classic", 4, 1, "a", "b", [1.0])
+
+
+def test_pool_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One match over several seeds: each seed's line, then every pair value pooled, with
+    the interval the match command itself states (mean ± 1.96 standard errors)."""
+    s1, s2 = tmp_path / "s1.json", tmp_path / "s2.json"
+    write_pairs(s1, pairs_record("samba", 4, 1, "expert", "good", [100.0, -20.0, 60.0], expert_rollouts=80))
+    write_pairs(s2, pairs_record("samba", 4, 2, "expert", "good", [10.0, 30.0], expert_rollouts=80))
+    assert main(["pool", str(s1), str(s2)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    every = [100.0, -20.0, 60.0, 10.0, 30.0]
+    sd = statistics.stdev(every)
+    lo, hi = 36 - 1.96 * sd / math.sqrt(5), 36 + 1.96 * sd / math.sqrt(5)
+    assert out == ["samba 4 players, expert vs good",
+                   "seed 1: mean +47 per hand (95% CI -22 .. +116) over 3 duplicate pairs",
+                   "seed 2: mean +20 per hand (95% CI +0 .. +40) over 2 duplicate pairs",
+                   f"seeds 1, 2 pooled: mean +36 per hand (95% CI {lo:+.0f} .. {hi:+.0f}) over 5 duplicate pairs"]
+    assert main(["pool", str(s1)]) == 0  # one file: its own line alone
+    assert capsys.readouterr().out.strip().splitlines()[1:] == [out[1]]
+
+
+@pytest.mark.parametrize(("other", "code", "reason"), [
+    (pairs_record("samba", 4, 2, "expert", "good", [1.0, 2.0], expert_rollouts=40), "pool_mismatch",
+     "expert_rollouts 40 and 80"),
+    (pairs_record("samba", 4, 2, "expert", "casual", [1.0, 2.0], expert_rollouts=80), "pool_mismatch",
+     "b 'casual' and 'good'"),
+    (pairs_record("samba", 6, 2, "expert", "good", [1.0, 2.0], expert_rollouts=80), "pool_mismatch", "players 6 and 4"),
+    (pairs_record("samba", 4, 2, "expert", "good", [1.0, 2.0], expert_rollouts=80, expert_think_ms=100),
+     "pool_mismatch", "expert_think_ms 100 and None"),
+    (pairs_record("samba", 4, 1, "expert", "good", [1.0, 2.0], expert_rollouts=80), "pool_same_deals",
+     "hold the same deals (seed 1)"),
+])
+def test_pool_refuses_other_matches(tmp_path: Path, capsys: pytest.CaptureFixture[str], other: dict[str, object],
+                                    code: str, reason: str) -> None:
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    write_pairs(first, pairs_record("samba", 4, 1, "expert", "good", [5.0, 6.0], expert_rollouts=80))
+    write_pairs(second, other)
+    assert main(["pool", str(first), str(second)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # refused before any line is printed
+    assert captured.err.startswith(f"error [{code}]: ") and reason in captured.err
+
+
+def test_compare_pools_the_seeds_pair_by_pair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """compare A1 B1 A2 B2: each seed's paired difference, then the common deals of every
+    seed put end to end (a match stopped early adds only the deals both played)."""
+    files = [tmp_path / n for n in ("e80_s1.json", "e40_s1.json", "e80_s2.json", "e40_s2.json")]
+    write_pairs(files[0], pairs_record("samba", 4, 1, "expert", "good", [100.0, -20.0, 60.0], expert_rollouts=80))
+    write_pairs(files[1], pairs_record("samba", 4, 1, "expert", "good", [80.0, -40.0, 70.0]))
+    write_pairs(files[2], pairs_record("samba", 4, 2, "expert", "good", [10.0, 30.0, 99.0], expert_rollouts=80))
+    write_pairs(files[3], pairs_record("samba", 4, 2, "expert", "good", [0.0, 50.0]))
+    assert main(["compare", *map(str, files)]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0] == "samba 4 players, seed 1: 3 and 3 pairs"
+    assert out[2] == "samba 4 players, seed 2: 3 and 2 pairs"
+    pooled = paired_difference([100.0, -20.0, 60.0, 10.0, 30.0], [80.0, -40.0, 70.0, 0.0, 50.0])
+    assert out[4] == "seeds 1, 2 pooled: " + pooled.line("e80_s1", "e40_s1")
+    assert pooled.n == 5 and pooled.diff == pytest.approx(4.0)
+    # files two by two, and each two over the same deals
+    assert main(["compare", *map(str, files[:3])]) == 2
+    assert capsys.readouterr().err.startswith("error [odd_files]: ")
+    assert main(["compare", str(files[0]), str(files[3])]) == 2
+    assert capsys.readouterr().err.startswith("error [pairs_mismatch]: ")
+    assert main(["compare", str(files[0]), str(files[1]), str(files[0]), str(files[1])]) == 2
+    assert capsys.readouterr().err.startswith("error [pool_same_deals]: ")

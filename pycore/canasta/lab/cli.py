@@ -1,4 +1,4 @@
-"""Command line: ``python -m canasta {scenario,example,simulate,bench,bench-bots,match,compare,variants,play-demo}``.
+"""Command line: ``python -m canasta {scenario,example,simulate,bench,bench-bots,match,compare,pool,variants,play-demo}``.
 
 ``canasta.__main__`` (``python -m canasta``, the ``canasta`` script) only calls :func:`main`.
 Each command imports what it runs when it runs, so that a command pays only for its own
@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import CanastaError
+from ..errors import CanastaError, CommandError
 from ..variants import PRESETS, get
 
 #: The match command writes its pairs file (``--pairs-out``) every this many pairs.
@@ -189,13 +189,38 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .pairs import compare_records, read_pairs
+    from .pairs import compare_pooled, compare_records, read_pairs
 
-    first, second = read_pairs(args.first), read_pairs(args.second)
-    result = compare_records(first, second)
-    print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
-          f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
-    print(result.line(Path(args.first).stem, Path(args.second).stem))
+    if len(args.files) % 2:
+        raise CommandError("odd_files", f"compare takes files two by two (FIRST SECOND, one pair of files a seed), "
+                           f"not {len(args.files)}", files=len(args.files))
+    records = [read_pairs(f) for f in args.files]
+    stems = [Path(f).stem for f in args.files]
+    for i in range(0, len(records), 2):
+        first, second = records[i], records[i + 1]
+        result = compare_records(first, second)
+        print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
+              f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
+        print(result.line(stems[i], stems[i + 1]))
+    if len(records) > 2:
+        pooled = compare_pooled(records[0::2], records[1::2], args.files)
+        seeds = ", ".join(str(r["seed"]) for r in records[0::2])
+        print(f"seeds {seeds} pooled: {pooled.line(stems[0], stems[1])}")
+    return 0
+
+
+def _pool(args: argparse.Namespace) -> int:
+    from .pairs import check_poolable, interval, pool_records, read_pairs
+
+    records = [read_pairs(f) for f in args.files]
+    check_poolable(records, args.files)  # refused before anything is printed
+    first = records[0]
+    print(f"{first['variant']} {first['players']} players, {first.get('a')} vs {first.get('b')}")
+    for record in records:
+        print(interval(record["pairs"]).line(f"seed {record['seed']}"))
+    if len(records) > 1:
+        seeds = ", ".join(str(r["seed"]) for r in records)
+        print(pool_records(records, args.files).line(f"seeds {seeds} pooled"))
     return 0
 
 
@@ -303,9 +328,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")
     p.set_defaults(run=_match)
     p = sub.add_parser("compare", help="two matches over the same deals, compared pair by pair (docs/bots.md)")
-    p.add_argument("first", help="a pairs file of match --pairs-out")
-    p.add_argument("second", help="another, of the same variant, players and seed")
+    p.add_argument("files", nargs="+", metavar="FIRST SECOND",
+                   help="two pairs files of match --pairs-out of the same variant, players and seed; more "
+                        "such twos (other seeds of the same two matches) are also compared pooled")
     p.set_defaults(run=_compare)
+    p = sub.add_parser("pool", help="one match played over several seeds, its pairs pooled (docs/bots.md)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="pairs files of match --pairs-out: the same table, bots and settings, other seeds")
+    p.set_defaults(run=_pool)
     p = sub.add_parser("bench-bots", help="think time per decision of each bot level")
     _bot_table_args(p)
     p.add_argument("--hands", type=count(1), default=4)

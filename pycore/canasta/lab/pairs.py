@@ -1,5 +1,6 @@
-"""A match's pair values kept in a file, and two matches compared pair by pair
-(``python -m canasta match --pairs-out FILE``, ``python -m canasta compare``; docs/bots.md).
+"""A match's pair values kept in a file, two matches compared pair by pair, and one
+match's seeds pooled (``python -m canasta match --pairs-out FILE``, ``python -m canasta
+compare``, ``python -m canasta pool``; docs/bots.md).
 
 Two bots, or two settings of one bot, played over the same deals (the same variant,
 player count and match seed) are best compared deal by deal: the cards' luck is shared,
@@ -31,6 +32,10 @@ from ..errors import CommandError
 FORMAT = "canasta-match-pairs/1"
 #: What must agree for two files to hold the same deals.
 SAME_DEALS = ("variant", "players", "seed")
+#: What must agree for files of several seeds to be one match's (``pool``): the table, the
+#: two bots and the expert's settings (a key a file lacks reads as unset).
+SAME_MATCH = ("variant", "players", "a", "b", "expert_rollouts", "expert_horizon", "expert_think_ms",
+              "expert_belief")
 
 
 def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
@@ -147,3 +152,71 @@ def compare_records(first: dict[str, Any], second: dict[str, Any]) -> PairedDiff
             raise CommandError("pairs_mismatch", f"the two matches were not played over the same deals: "
                              f"{key} {first[key]!r} and {second[key]!r}", key=key)
     return paired_difference(first["pairs"], second["pairs"])
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean per hand over ``n`` pair values with its standard error, as the match
+    command's last line states it (the mean plus or minus 1.96 standard errors)."""
+
+    n: int
+    mean: float
+    se: float
+
+    def line(self, label: str) -> str:
+        lo, hi = self.mean - 1.96 * self.se, self.mean + 1.96 * self.se
+        return f"{label}: mean {self.mean:+.0f} per hand (95% CI {lo:+.0f} .. {hi:+.0f}) over {self.n} duplicate pairs"
+
+
+def interval(values: Sequence[float]) -> Interval:
+    """The mean of ``values`` and its standard error (their sample standard deviation over
+    the root of their number): the match command's own figures."""
+    n = len(values)
+    if n < 2:
+        raise CommandError("too_few_pairs", f"a mean with its interval needs two pairs or more, not {n}", pairs=n)
+    return Interval(n, statistics.fmean(values), statistics.stdev(values) / math.sqrt(n))
+
+
+def _setting(record: dict[str, Any], key: str) -> Any:
+    return record.get(key, False if key == "expert_belief" else None)
+
+
+def check_poolable(records: Sequence[dict[str, Any]], names: Sequence[str]) -> None:
+    """Refuse files that are not one match's seeds: ``pool_mismatch`` where the table, the
+    bots or the expert's settings differ (:data:`SAME_MATCH`), ``pool_same_deals`` where
+    two files hold the same deals (their pairs would count twice)."""
+    first = records[0]
+    seen: dict[tuple[Any, ...], str] = {}
+    for record, name in zip(records, names):
+        for key in SAME_MATCH:
+            if _setting(record, key) != _setting(first, key):
+                raise CommandError("pool_mismatch", f"{name} is not the same match as {names[0]}: {key} "
+                                   f"{_setting(record, key)!r} and {_setting(first, key)!r}", key=key, path=name)
+        deals = tuple(record[k] for k in SAME_DEALS)
+        if deals in seen:
+            raise CommandError("pool_same_deals", f"{seen[deals]} and {name} hold the same deals (seed "
+                               f"{record['seed']}): their pairs would count twice", path=name)
+        seen[deals] = name
+
+
+def pool_records(records: Sequence[dict[str, Any]], names: Sequence[str]) -> Interval:
+    """One match played over several seeds, its pair values pooled (:func:`check_poolable`)."""
+    check_poolable(records, names)
+    return interval([p for record in records for p in record["pairs"]])
+
+
+def compare_pooled(firsts: Sequence[dict[str, Any]], seconds: Sequence[dict[str, Any]],
+                   names: Sequence[str]) -> PairedDifference:
+    """Two matches over several seeds compared pair by pair: ``firsts[i]`` and
+    ``seconds[i]`` hold the same deals (:func:`compare_records`), the firsts are one
+    match's seeds and so are the seconds (:func:`check_poolable`); the common deals of each
+    seed are put end to end."""
+    check_poolable(firsts, names[0::2])
+    check_poolable(seconds, names[1::2])
+    a: list[float] = []
+    b: list[float] = []
+    for first, second in zip(firsts, seconds):
+        n = compare_records(first, second).n
+        a += first["pairs"][:n]
+        b += second["pairs"][:n]
+    return paired_difference(a, b)
