@@ -18,7 +18,6 @@ with any number of worker processes.
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import statistics
 import sys
@@ -33,6 +32,7 @@ from ..bots.expert import ExpertBot
 from ..game import Game
 from ..rules import Rules
 from ..state import HandState
+from .pairs import interval
 from .partner import PartnerCounts, hand_counts
 
 
@@ -134,17 +134,14 @@ class MatchReport:
 
     @property
     def half_width(self) -> float:
-        n = len(self.pairs)
-        return 1.96 * statistics.stdev(self.pairs) / math.sqrt(n) if n > 1 else float("inf")
+        return interval(self.pairs).half_width
 
     @property
     def won(self) -> float:
         return 100.0 * sum(self.wins) / len(self.wins)
 
     def line(self) -> str:
-        lo, hi = self.mean - self.half_width, self.mean + self.half_width
-        return (f"{self.a} vs {self.b}: mean {self.mean:+.0f} per hand (95% CI {lo:+.0f} .. {hi:+.0f}) "
-                f"over {len(self.pairs)} duplicate pairs, {self.a} won {self.won:.0f}% of hands")
+        return f"{interval(self.pairs).line(f'{self.a} vs {self.b}')}, {self.a} won {self.won:.0f}% of hands"
 
 
 def _work(args: tuple[Rules, int, int, Side, Side]) -> DealResult:

@@ -163,18 +163,25 @@ class Interval:
     mean: float
     se: float
 
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval: 1.96 standard errors."""
+        return 1.96 * self.se
+
     def line(self, label: str) -> str:
-        lo, hi = self.mean - 1.96 * self.se, self.mean + 1.96 * self.se
+        lo, hi = self.mean - self.half_width, self.mean + self.half_width
         return f"{label}: mean {self.mean:+.0f} per hand (95% CI {lo:+.0f} .. {hi:+.0f}) over {self.n} duplicate pairs"
 
 
 def interval(values: Sequence[float]) -> Interval:
     """The mean of ``values`` and its standard error (their sample standard deviation over
-    the root of their number): the match command's own figures."""
+    the root of their number; infinite for one value): the match command's figures
+    (``MatchReport.line``) and ``pool``'s."""
     n = len(values)
-    if n < 2:
-        raise CommandError("too_few_pairs", f"a mean with its interval needs two pairs or more, not {n}", pairs=n)
-    return Interval(n, statistics.fmean(values), statistics.stdev(values) / math.sqrt(n))
+    if not n:
+        raise CommandError("too_few_pairs", "a mean needs one pair or more, not 0", pairs=0)
+    se = statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return Interval(n, statistics.fmean(values), se)
 
 
 def _setting(record: dict[str, Any], key: str) -> Any:
