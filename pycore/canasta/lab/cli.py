@@ -189,12 +189,15 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .pairs import compare_pooled, compare_records, read_pairs
+    from .pairs import check_poolable, compare_pooled, compare_records, read_pairs
 
     if len(args.files) % 2:
         raise CommandError("odd_files", f"compare takes files two by two (FIRST SECOND, one pair of files a seed), "
                            f"not {len(args.files)}", files=len(args.files))
     records = [read_pairs(f) for f in args.files]
+    if len(records) > 2:  # refused before anything is printed, as by pool
+        check_poolable(records[0::2], args.files[0::2])
+        check_poolable(records[1::2], args.files[1::2])
     stems = [Path(f).stem for f in args.files]
     for i in range(0, len(records), 2):
         first, second = records[i], records[i + 1]
