@@ -189,41 +189,40 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .pairs import check_poolable, compare_pooled, compare_records, read_pairs
+    from .pairs import compare_pooled, compare_records, read_pairs
 
     if len(args.files) % 2:
         raise CommandError("odd_files", f"compare takes files two by two (FIRST SECOND, one pair of files a seed), "
                            f"not {len(args.files)}", files=len(args.files))
     records = [read_pairs(f) for f in args.files]
-    if len(records) > 2:  # refused before anything is printed, as by pool
-        check_poolable(records[0::2], args.files[0::2])
-        check_poolable(records[1::2], args.files[1::2])
+    # Every figure is worked out before any is printed: files that cannot be compared or
+    # pooled are refused with nothing printed, as by pool.
+    results = [compare_records(records[i], records[i + 1]) for i in range(0, len(records), 2)]
+    pooled = compare_pooled(records[0::2], records[1::2], args.files) if len(records) > 2 else None
     stems = [Path(f).stem for f in args.files]
-    for i in range(0, len(records), 2):
+    for i, result in zip(range(0, len(records), 2), results):
         first, second = records[i], records[i + 1]
-        result = compare_records(first, second)
         print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
               f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
         print(result.line(stems[i], stems[i + 1]))
-    if len(records) > 2:
-        pooled = compare_pooled(records[0::2], records[1::2], args.files)
+    if pooled is not None:
         seeds = ", ".join(str(r["seed"]) for r in records[0::2])
         print(f"seeds {seeds} pooled: {pooled.line(stems[0], stems[1])}")
     return 0
 
 
 def _pool(args: argparse.Namespace) -> int:
-    from .pairs import check_poolable, interval, pool_records, read_pairs
+    from .pairs import interval, pool_records, read_pairs
 
     records = [read_pairs(f) for f in args.files]
-    check_poolable(records, args.files)  # refused before anything is printed
+    pooled = pool_records(records, args.files)  # refused before anything is printed
     first = records[0]
     print(f"{first['variant']} {first['players']} players, {first.get('a')} vs {first.get('b')}")
     for record in records:
         print(interval(record["pairs"]).line(f"seed {record['seed']}"))
     if len(records) > 1:
         seeds = ", ".join(str(r["seed"]) for r in records)
-        print(pool_records(records, args.files).line(f"seeds {seeds} pooled"))
+        print(pooled.line(f"seeds {seeds} pooled"))
     return 0
 
 
