@@ -170,12 +170,13 @@ class _Turn:
         self.twos = twos = tuple(by_kind.get("2", ()))
         self.jokers = jokers = tuple(by_kind.get("JK", ()))
         self.melds = melds = state.melds[state.turn % r.sides]
-        # With no partner's answer pending, an action that leaves at least two cards needs
-        # no further check; after an answer every candidate goes through ``apply``.
+        # An action that leaves at least two cards needs no further check, with no answer
+        # pending or after a "no" (which only forbids emptying the hand); after a "yes"
+        # every candidate goes through ``apply`` (it must keep going out possible).
         if state.phase is DRAW_PHASE:
             self.room = -1 if state.permission else len(hand) - 3 + len(state.discard)
             return
-        self.room = -1 if state.permission else len(hand) - 2
+        self.room = -1 if state.permission == "yes" else len(hand) - 2
         self.side_room = side_room = _side_room(r, melds) if r.side_wild_limit else 99
         #: the wild cards a group may take from hand (D2; Uruguayan: the side's room)
         self.wild_cap = wild_cap = min(r.max_wilds, side_room)
@@ -419,9 +420,14 @@ def _swaps(t: _Turn) -> None:
 
 def _discards(t: _Turn) -> None:
     """One discard per distinct card (RULES.md 2 "A turn"; RULES.md 3 "Discarding"); the
-    last card, or any card after a "yes", only where ``apply`` lets it go out."""
+    last card, or any card after a "yes", only where ``apply`` lets it go out (after a
+    "yes" with two cards or more, none does but seed 004's black 3s)."""
     prev = None
     hand = t.hand
+    if len(hand) >= 2 and t.state.permission == "yes" and not t.rules.black_three_going_out_bonus:
+        # After a "yes" a discard that keeps cards never goes out: none is legal (the
+        # one exception, seed 004's black 3s kept to go out, is left to ``apply``).
+        return
     if t.state.permission == "yes" or len(hand) < 2:
         for c in hand:
             if c is not prev:

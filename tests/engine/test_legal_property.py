@@ -564,3 +564,43 @@ def test_properties_hold_in_bolivia(state: HandState, data: st.DataObject) -> No
 def test_properties_hold_in_open_samba(state: HandState, data: st.DataObject) -> None:
     event(f"sequences with wild cards: {any(m.kind is MeldKind.SEQUENCE and m.wilds for ms in state.melds for m in ms)}")
     check_all(state, data)
+
+
+# ----------------------------------------------------------------- after the partner's answer
+def _after_answers(rules: Rules, seeds: range) -> list[HandState]:
+    """Play-phase states after a "yes" or a "no" (the list skips ``apply`` there for
+    actions that keep two cards after a "no", and for every discard that keeps a card
+    after a "yes"): from random play, each ask answered both ways, the asker's turn then
+    played on at random to its end."""
+    found: list[HandState] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = deal(rules, rng, dealer=seed % rules.players)
+        while not state.over:
+            legal = legal_actions(state)
+            if state.phase is Phase.ANSWER:
+                for answer in (YES, NO):
+                    turn = apply(state, answer)
+                    while not turn.over and turn.permission:
+                        found.append(turn)
+                        options = legal_actions(turn)
+                        turn = apply(turn, options[int(rng.random() * len(options))])
+            state = apply(state, ASK if ASK in legal else legal[int(rng.random() * len(legal))])
+    return found
+
+
+@pytest.mark.parametrize("preset", ["classic", "samba", "modern-american", "maison"])
+def test_the_list_after_an_answer_is_what_apply_accepts(preset: str) -> None:
+    from canasta.legal import candidates
+
+    rules = variants.get(preset, 4)
+    states = _after_answers(rules, range(12))
+    assert len(states) >= 20, "random play should reach answered turns"
+    answers = Counter(s.permission for s in states)
+    assert answers["yes"] and answers["no"]
+    for state in states:
+        legal = legal_actions(state)
+        tried = set(candidates(state)[0]) | {Discard(c) for c in state.hands[state.turn]}
+        accepted = {a for a in tried if is_legal(state, a)}
+        assert set(legal) == accepted, to_position(state)
+        assert set(candidates(state)[0]) >= accepted
