@@ -60,6 +60,7 @@ def test_match_writes_the_pairs_it_played(tmp_path: Path, capsys: pytest.Capture
     assert record["format"] == FORMAT
     assert (record["variant"], record["players"], record["seed"]) == ("classic", 4, 4)
     assert (record["a"], record["b"]) == ("casual", "beginner")
+    assert "expert_budget" not in record  # no expert played
     rules = variants.get("classic", 4)
     expected = [statistics.fmean(play_deal(rules, 4, d, Side("casual"), Side("beginner")).margins)
                 for d in range(3)]
@@ -150,6 +151,7 @@ def test_a_capped_expert_is_the_apps(tmp_path: Path) -> None:
                  "--expert-rollouts", "4", "--expert-think-ms", "250", "--pairs-out", str(out)]) == 0
     record = read_pairs(out)
     assert record["expert_think_ms"] == 250 and len(record["pairs"]) == 1
+    assert record["expert_budget"] == {"rollouts": 4, "horizon": 10, "max_steps": 100}  # Classic 4: the fitted profile
     assert "expert_think_ms" not in pairs_record("classic", 4, 1, "a", "b", [1.0])
 
 
@@ -217,3 +219,31 @@ def test_compare_pools_the_seeds_pair_by_pair(tmp_path: Path, capsys: pytest.Cap
     assert main(["compare", str(files[0]), str(files[1]), str(files[0]), str(files[1])]) == 2
     captured = capsys.readouterr()
     assert captured.err.startswith("error [pool_same_deals]: ") and captured.out == ""
+
+
+def test_the_budget_played_is_recorded_and_pooled_by_what_was_played(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A match with the expert records the budget it played: the table's profile, or the
+    flags. ``pool`` then takes the default and the same figure given as a flag for one
+    budget (their decisions are the same), and still refuses another budget."""
+    samba = variants.get("samba", 4)
+    default = Side("expert").budget(samba)
+    assert default == {"rollouts": 80, "horizon": 20, "max_steps": 2000}  # expert.PLAIN_ROLLOUTS
+    assert Side("expert", rollouts=80).budget(samba) == default
+    assert Side("expert", rollouts=40).budget(samba) == {"rollouts": 40, "horizon": 20, "max_steps": 1000}
+    assert Side("good", rollouts=40).budget(samba) is None
+    flagged, plain, other = tmp_path / "f.json", tmp_path / "p.json", tmp_path / "o.json"
+    write_pairs(flagged, pairs_record("samba", 4, 1, "expert", "good", [5.0, 6.0], expert_rollouts=80,
+                                      expert_budget=default))
+    write_pairs(plain, pairs_record("samba", 4, 2, "expert", "good", [7.0], expert_budget=default))
+    assert main(["pool", str(flagged), str(plain)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("seeds 1, 2 pooled: mean +6 per hand")
+    write_pairs(other, pairs_record("samba", 4, 2, "expert", "good", [7.0], expert_rollouts=40,
+                                    expert_budget=Side("expert", rollouts=40).budget(samba)))
+    assert main(["pool", str(flagged), str(other)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error [pool_mismatch]: ") and "expert_budget" in err
+    # a file written before the budget was recorded is judged by its flags, as before
+    write_pairs(plain, pairs_record("samba", 4, 2, "expert", "good", [7.0]))
+    assert main(["pool", str(flagged), str(plain)]) == 2
+    assert "expert_rollouts None and 80" in capsys.readouterr().err

@@ -154,6 +154,7 @@ def _match(args: argparse.Namespace) -> int:
              belief=args.expert_belief)
     b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon, think_ms=args.expert_think_ms,
              belief=args.expert_belief)
+    budget = next((s.budget(rules) for s in (a, b) if s.budget(rules) is not None), None)
 
     def save(report: MatchReport) -> None:
         if args.pairs_out:
@@ -162,7 +163,7 @@ def _match(args: argparse.Namespace) -> int:
                                                      report.pairs, args.expert_rollouts,
                                                      None if args.expert_horizon == -1 else args.expert_horizon,
                                                      partner, expert_think_ms=args.expert_think_ms,
-                                                     expert_belief=args.expert_belief))
+                                                     expert_belief=args.expert_belief, expert_budget=budget))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play

@@ -77,6 +77,15 @@ class Side:
             return ExpertBot(seed, **kwargs)
         return get_bot(self.name, seed)
 
+    def budget(self, rules: Rules) -> dict[str, int | None] | None:
+        """The budget this side's expert plays at ``rules`` (its flags, or else the table's
+        profile: ``ExpertBot.settings``), or None when the side is not the expert."""
+        bot = self.make(0)
+        if not isinstance(bot, ExpertBot):
+            return None
+        p, max_steps = bot.settings(rules)
+        return {"rollouts": p.rollouts, "horizon": p.horizon, "max_steps": max_steps}
+
 
 @dataclass
 class DealResult:

@@ -12,7 +12,11 @@ The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
 "players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
 the pair values in deal order (deal 0 first), as the match command computes them, and
 ``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted, and
-``"expert_think_ms"`` when the expert's think time was capped (``--expert-think-ms``).
+``"expert_think_ms"`` when the expert's think time was capped (``--expert-think-ms``), and
+``"expert_budget"`` when one side is the expert: the budget it played, whether set by the
+flags or by the table's profile (``{"rollouts", "horizon", "max_steps"}``,
+``ExpertBot.settings``), so that ``pool`` tells one budget from another by what was
+played, not by how it was asked for.
 """
 
 from __future__ import annotations
@@ -36,15 +40,20 @@ SAME_DEALS = ("variant", "players", "seed")
 #: two bots and the expert's settings (a key a file lacks reads as unset).
 SAME_MATCH = ("variant", "players", "a", "b", "expert_rollouts", "expert_horizon", "expert_think_ms",
               "expert_belief")
+#: The same where both files record the budget the expert played (``expert_budget``): that,
+#: not the flags (the table's default and the same figure given as a flag are one budget).
+SAME_PLAYED = ("variant", "players", "a", "b", "expert_budget", "expert_think_ms", "expert_belief")
 
 
 def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: Sequence[float],
                  expert_rollouts: int | None = None, expert_horizon: int | None = None,
                  partner: dict[str, dict[str, int]] | None = None,
-                 expert_think_ms: int | None = None, expert_belief: bool = False) -> dict[str, Any]:
+                 expert_think_ms: int | None = None, expert_belief: bool = False,
+                 expert_budget: dict[str, int | None] | None = None) -> dict[str, Any]:
     """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
     partner figures' counts of A and B (``lab.partner``), when the match counted them;
-    ``expert_belief`` is recorded only when set (the expert's belief sampling)."""
+    ``expert_belief`` is recorded only when set (the expert's belief sampling);
+    ``expert_budget``: the budget the expert played, when it played."""
     record = {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
               "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
               "pairs": [float(p) for p in pairs]}
@@ -54,6 +63,8 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
         record["expert_think_ms"] = expert_think_ms  # a capped match: the machine's figures
     if expert_belief:
         record["expert_belief"] = True
+    if expert_budget is not None:
+        record["expert_budget"] = dict(expert_budget)
     return record
 
 
@@ -190,12 +201,14 @@ def _setting(record: dict[str, Any], key: str) -> Any:
 
 def check_poolable(records: Sequence[dict[str, Any]], names: Sequence[str]) -> None:
     """Refuse files that are not one match's seeds: ``pool_mismatch`` where the table, the
-    bots or the expert's settings differ (:data:`SAME_MATCH`), ``pool_same_deals`` where
+    bots or the expert's settings differ (:data:`SAME_MATCH`; :data:`SAME_PLAYED` where
+    both files record the budget played), ``pool_same_deals`` where
     two files hold the same deals (their pairs would count twice)."""
     first = records[0]
     seen: dict[tuple[Any, ...], str] = {}
     for record, name in zip(records, names):
-        for key in SAME_MATCH:
+        played = "expert_budget" in record and "expert_budget" in first
+        for key in SAME_PLAYED if played else SAME_MATCH:
             if _setting(record, key) != _setting(first, key):
                 raise CommandError("pool_mismatch", f"{name} is not the same match as {names[0]}: {key} "
                                    f"{_setting(record, key)!r} and {_setting(first, key)!r}", key=key, path=name)
