@@ -213,7 +213,8 @@ PLAIN_HORIZONS: dict[tuple[str, int], int] = {("samba", 6): 40}
 #: :data:`PLAIN`'s 40. Samba 4 players, 80: against level 3, +61 per hand pair by pair
 #: on seed 1's 400 pairs (se 25) and +29 on seed 2's (se 26): +45 over the 800 (se 18),
 #: +79 per hand (+47 .. +112) where 40 scored +34 (+4 .. +65), for about 1.7 times the
-#: think time (docs/decisions.md#samba-4-budget). An outlook fitted for Samba 4 would
+#: think time (docs/decisions.md#samba-4-budget); 160 gained nothing more (-2 per hand
+#: pair by pair, se 21, over 570 pairs). An outlook fitted for Samba 4 would
 #: still be searched with :data:`PLAIN` (:data:`OUTLOOK_PROFILES`, the probe's own settings).
 PLAIN_ROLLOUTS: dict[tuple[str, int], int] = {("samba", 4): 80}
 
