@@ -28,7 +28,7 @@ sequences (a crafted hand of 40 Samba cards has millions; past the limit a "no" 
 wrong); under Open Samba (S6) it never puts a wild card into a sequence (a "no" there
 may be wrong; a "yes" is always true). Every helper is a pure function of
 values; the answer is memoized by value (the same question, asked by ``legal`` and then by
-a bot, is answered once).
+a bot, is answered once), and the last one by identity, before even the cheap tests.
 """
 
 from __future__ import annotations
@@ -61,9 +61,20 @@ def can_go_out(rules: Rules, hand: Cards, melds: tuple[TableMeld, ...], *, meld_
     the side goes out with its initial meld, laid whole in one action (Pagat's exemption;
     ``play.ask_refusal`` decides when that may be asked).
     """
-    if _plainly_not(rules, hand, melds, closed):
-        return False  # most questions end here
-    return _can_go_out(rules, hand, melds, meld_out, closed)
+    global _last
+    last = _last  # (read once: another thread may set it meanwhile)
+    if hand is last[0] and melds is last[1] and rules is last[2] and meld_out is last[3] and closed == last[4]:
+        return last[5]
+    answer = not _plainly_not(rules, hand, melds, closed) and _can_go_out(rules, hand, melds, meld_out, closed)
+    _last = (hand, melds, rules, meld_out, closed, answer)
+    return answer
+
+
+#: The last question and its answer, by identity: in a search's playouts the same hand
+#: and melds are asked about by ``legal`` (may the player ask?) and then by the bot that
+#: chooses; ``_plainly_not`` is not memoized by value (hashing the hand would cost as much).
+#: The hand and melds are tuples, and held here, so the same objects are the same question.
+_last: tuple[object, object, object, object, object, bool] = (None, None, None, None, None, False)
 
 
 @lru_cache(maxsize=16)  # the same question from legal, then from a bot: a few suffice

@@ -119,3 +119,24 @@ def test_cheap_no_only_where_the_search_says_no(label: str, rules: Rules) -> Non
             legal = legal_actions(state)
             state = play.apply(state, legal[int(rng.random() * len(legal))])
     assert cut, label
+
+
+def test_the_last_answer_is_kept_for_the_same_question_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``can_go_out`` keeps its last answer by the identity of its arguments (a playout asks
+    the same question twice in a row): one hand object asked about with other melds, or
+    the other way of going out, gets its own answer, the one a fresh call gives."""
+    rules = variants.get("samba", 4)
+    questions = []
+    for seed in range(6):
+        for state in _positions(rules, seed):
+            hand, closed = state.hands[state.turn], closed_ranks(rules, state.melds)
+            for melds in (state.melds[state.side], ()):
+                for meld_out in (True, False):
+                    questions.append((hand, melds, meld_out, closed))
+    fresh = []
+    for hand, melds, meld_out, closed in questions:
+        monkeypatch.setattr(goout, "_last", (None, None, None, None, None, False))
+        fresh.append(can_go_out(rules, hand, melds, meld_out=meld_out, closed=closed))
+    assert any(fresh) and not all(fresh)
+    both_ways = questions + questions[::-1]
+    assert [can_go_out(rules, h, m, meld_out=o, closed=c) for h, m, o, c in both_ways] == fresh + fresh[::-1]
