@@ -243,6 +243,12 @@ def test_the_budget_played_is_recorded_and_pooled_by_what_was_played(tmp_path: P
     assert main(["pool", str(flagged), str(other)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error [pool_mismatch]: ") and "expert_budget" in err
+    # the expert as B records its budget as well
+    b_side = tmp_path / "b.json"
+    assert main(["match", "--a", "beginner", "--b", "expert", "--deals", "1", "--seed", "2",
+                 "--expert-rollouts", "4", "--pairs-out", str(b_side)]) == 0
+    assert read_pairs(b_side)["expert_budget"] == {"rollouts": 4, "horizon": 10, "max_steps": 100}
+    capsys.readouterr()
     # a file written before the budget was recorded is judged by its flags, as before
     write_pairs(plain, pairs_record("samba", 4, 2, "expert", "good", [7.0]))
     assert main(["pool", str(flagged), str(plain)]) == 2

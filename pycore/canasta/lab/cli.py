@@ -154,7 +154,7 @@ def _match(args: argparse.Namespace) -> int:
              belief=args.expert_belief)
     b = Side(level_name(args.b), args.expert_rollouts, args.expert_horizon, think_ms=args.expert_think_ms,
              belief=args.expert_belief)
-    budget = next((s.budget(rules) for s in (a, b) if s.budget(rules) is not None), None)
+    budget = a.budget(rules) or b.budget(rules)  # the expert's, on either side
 
     def save(report: MatchReport) -> None:
         if args.pairs_out:
