@@ -32,7 +32,7 @@ from canasta.actions import (ASK, DRAW, NO, PASS, YES, Action, Add, Answer, Ask,
                              Swap, Take)
 from canasta.cards import ALL_CARDS, NATURAL_RANKS, SEQUENCE_ORDER, Card, sort_cards
 from canasta.errors import IllegalAction
-from canasta.legal import is_legal, legal_actions
+from canasta.legal import candidates, is_legal, legal_actions
 from canasta.melds import MeldKind
 from canasta.notation import from_position, to_position
 from canasta.play import apply
@@ -591,16 +591,14 @@ def _after_answers(rules: Rules, seeds: range) -> list[HandState]:
 
 @pytest.mark.parametrize("preset", ["classic", "samba", "modern-american", "maison"])
 def test_the_list_after_an_answer_is_what_apply_accepts(preset: str) -> None:
-    from canasta.legal import candidates
-
     rules = variants.get(preset, 4)
-    states = _after_answers(rules, range(12))
-    assert len(states) >= 20, "random play should reach answered turns"
-    answers = Counter(s.permission for s in states)
+    answered = _after_answers(rules, range(12))
+    assert len(answered) >= 20, "random play should reach answered turns"
+    answers = Counter(s.permission for s in answered)
     assert answers["yes"] and answers["no"]
-    for state in states:
+    for state in answered:
         legal = legal_actions(state)
-        tried = set(candidates(state)[0]) | {Discard(c) for c in state.hands[state.turn]}
-        accepted = {a for a in tried if is_legal(state, a)}
+        drafted = set(candidates(state)[0])
+        accepted = {a for a in drafted | {Discard(c) for c in state.hands[state.turn]} if is_legal(state, a)}
         assert set(legal) == accepted, to_position(state)
-        assert set(candidates(state)[0]) >= accepted
+        assert drafted >= accepted
