@@ -597,12 +597,20 @@ def _ask_refusal_code(state: HandState) -> str | None:
         # Going out with the initial meld: the opening's own conditions are not worked
         # out in advance, so a "yes" that could not be honoured is never asked for.
         code = "cannot_go_out"
-    elif not can_go_out(r, state.hands[seat], side_melds, meld_out=not r.go_out_with_discard,
-                        closed=closed_ranks(r, state.melds)):
+    elif not hand_goes_out(state, seat, state.hands[seat]):
         code = "cannot_go_out"
     else:
         return None
     return code
+
+
+def hand_goes_out(state: HandState, seat: int, hand: tuple[Card, ...]) -> bool:
+    """``hand``, held by ``seat``, can go out this turn onto its side's melds: what asking
+    "may I go out?" needs (RULES.md 2 "Going out"), and what a partner who was asked knows
+    of the asker's hidden hand (the expert's answer: ``bots/expert.py``)."""
+    r = state.rules
+    return can_go_out(r, hand, state.melds[seat % r.sides], meld_out=not r.go_out_with_discard,
+                      closed=closed_ranks(r, state.melds))
 
 
 def _answer(state: HandState, action: Answer) -> HandState:

@@ -37,6 +37,7 @@ from typing import Any
 
 from ..cards import Card, card, deck
 from ..notation import from_position
+from ..play import hand_goes_out
 from ..rules import Rules
 from ..state import HandState, shuffle
 from .memory import Memory
@@ -102,6 +103,17 @@ class Sampler:
         # The bonus threes at random places of the stock (never in a hand).
         stock = list(shuffle(tuple(rest), rng)) if extra else rest
         return self.base.with_(hands=tuple(hands), stock=tuple(stock[:self.stock_size]))
+
+    def sample_going_out(self, rng: random.Random, seat: int, tries: int) -> HandState | None:
+        """A sample in which ``seat``'s hand can go out this turn (``play.hand_goes_out``):
+        a partner who was asked "may I go out?" knows that much of the asker's hand, as the
+        rules allow the question only then. Whole samples are drawn until one does, so the
+        sample is drawn from the sampler's law given that fact; None after ``tries``."""
+        for _ in range(tries):
+            state = self.sample(rng)
+            if hand_goes_out(state, seat, state.hands[seat]):
+                return state
+        return None
 
     def _pick(self, s: int, need: int, left: list[Card], rng: random.Random) -> list[int]:
         """Indices into ``left`` (shuffled) of the hidden part of seat ``s``'s hand: the
