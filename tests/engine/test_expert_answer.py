@@ -126,3 +126,23 @@ def test_the_expert_searches_its_answer_from_its_view_alone(table: tuple[str, in
             v2.update(view(other, seat))
             assert v2 == v
             assert ExpertBot(n, rollouts=12).choose(v2, legal) == first
+
+
+def test_the_reason_for_an_answer_says_whether_it_follows_the_hands_points() -> None:
+    """A "yes" with a costly hand, or a "no" with a cheap one, is the search's and says so
+    (``hints.explain``, used for hints and for the bots' moves in the log)."""
+    from canasta.bots.basic import _Facts
+    from canasta.bots.good import ending_cost, table_weights
+    from canasta.bots.hints import HINT_REASONS, explain
+
+    seen: set[str] = set()
+    for state, v, legal, _ in first_answers("samba", 4, count=12):
+        f = _Facts(v)
+        cheap = ending_cost(f) <= table_weights(state.rules).yes_max_points
+        yes, no = explain(v, legal, YES), explain(v, legal, NO)
+        assert yes["code"] == ("answer_yes" if cheap else "answer_yes_ends_well")
+        assert no["code"] == ("answer_no_play_on" if cheap else "answer_no")
+        assert yes["params"] == no["params"] == {"points": f.value(f.hand)}
+        seen.update((yes["code"], no["code"]))
+    assert seen == {"answer_yes", "answer_yes_ends_well", "answer_no", "answer_no_play_on"}
+    assert seen <= set(HINT_REASONS)

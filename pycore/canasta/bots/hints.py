@@ -13,6 +13,7 @@ from typing import Any
 
 from ..actions import ASK, Action, Add, Answer, Discard, Draw, Meld, Pass, Take
 from .basic import _Facts
+from .good import ending_cost, table_weights
 
 #: Every reason code a hint can carry -> its English meaning (params in braces).
 HINT_REASONS: dict[str, str] = {
@@ -34,6 +35,8 @@ HINT_REASONS: dict[str, str] = {
     "keep_pair": "Discard {card}, a single card: keep your pairs for melds.",
     "answer_yes": "Answer yes: your hand holds few points ({points}).",
     "answer_no": "Answer no: your hand holds many points ({points}); play on.",
+    "answer_yes_ends_well": "Answer yes: your hand holds {points} points, but the hand ending now favours your side.",
+    "answer_no_play_on": "Answer no: your hand holds few points ({points}), but your side gains more by playing on.",
     "best_play": "The search finds this the best play.",
 }
 
@@ -48,7 +51,12 @@ def _reason(view: dict[str, Any], legal: Sequence[Action], action: Action) -> tu
     f = _Facts(view)
     hand_points = f.value(f.hand)
     if isinstance(action, Answer):
-        return ("answer_yes" if action.yes else "answer_no"), {"points": hand_points}
+        # Level 3 answers by what the hand ending now costs (good.GoodBot._answer); the
+        # expert's search may answer the other way (docs/decisions.md#expert-answer).
+        cheap = ending_cost(f) <= table_weights(f.rules).yes_max_points
+        if action.yes:
+            return ("answer_yes" if cheap else "answer_yes_ends_well"), {"points": hand_points}
+        return ("answer_no_play_on" if cheap else "answer_no"), {"points": hand_points}
     if isinstance(action, Draw):
         return "draw_stock", {}
     if isinstance(action, Pass):
