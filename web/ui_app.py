@@ -340,8 +340,15 @@ class App:
                             self.guide.page_href(self.cat.lang, choices["variant"]), why, self.confirm_new,
                             more=DL.daily_button(self.cat), extra=self.keep.html(self.cat, self.has_save))
         if self.rendered.get("menu") != html:
+            # A later drawing (the guide's links arriving, a save checked) must not drop the
+            # focus a question put on one of the menu's buttons: the same button keeps it.
+            active = document.activeElement
+            kept = active.id if active and active.id and self.menu.contains(active) else ""
             self.menu.innerHTML = html
             self.rendered["menu"] = html
+            again = by_id(kept) if kept else None
+            if again:
+                again.focus()
         texts = []
         for item in self.notices:
             if callable(item):

@@ -102,6 +102,29 @@ def test_new_game_pressed_early_over_a_saved_game_asks_first(watched: Callable[.
     w.assert_clean()
 
 
+def test_the_question_keeps_its_focus_when_the_guide_arrives_after_it(watched: Callable[..., Watched],
+                                                                      site_url: str) -> None:
+    """The guide's links redraw the start menu when they arrive; on a slow start they came
+    after the question had focused "Keep my game", and the focus was lost (a CI failure of
+    the test above). Here they are held until the question is up."""
+    w, page, _, held = with_a_saved_game(watched, site_url)
+    links: list[Route] = []
+    page.route("**/guide/links.json", lambda route: links.append(route))
+    press_early(page, "new", held)
+    expect(page.locator("#btn-keep")).to_be_focused(timeout=READY_TIMEOUT_MS)
+    assert page.locator("#app .guide-line").count() == 0  # the guide has not arrived
+    for _ in range(100):  # the route's handler runs as Playwright dispatches its events
+        if links:
+            break
+        page.wait_for_timeout(50)
+    assert links, "the guide's links were not asked for"
+    for route in links:
+        route.continue_()
+    expect(page.locator("#app .guide-line")).to_have_count(1)  # the menu was drawn again
+    expect(page.locator("#btn-keep")).to_be_focused()
+    w.assert_clean()
+
+
 def test_the_start_screen_warms_the_players_deck_before_the_ui_is_up(watched: Callable[..., Watched], site_url: str) -> None:
     """shell.js draws an invisible card back of the player's deck (the four-colour one here,
     from the saved look), so that the browser fetches and parses that deck document while
