@@ -464,9 +464,7 @@ def _after_melding(state: HandState, has_black_threes: bool) -> HandState:
             return _went_out(state)
     elif has_black_threes:
         raise IllegalAction("black_threes_only_going_out", "black 3s are melded only when going out")
-    if state.permission == "yes" and not can_go_out(r, state.hands[seat], state.melds[side],
-                                                    meld_out=not r.go_out_with_discard,
-                                                    closed=closed_ranks(r, state.melds)):
+    if state.permission == "yes" and not hand_goes_out(state, seat):
         raise IllegalAction("must_go_out", "your partner said yes: you must go out this turn")
     return state
 
@@ -597,19 +595,20 @@ def _ask_refusal_code(state: HandState) -> str | None:
         # Going out with the initial meld: the opening's own conditions are not worked
         # out in advance, so a "yes" that could not be honoured is never asked for.
         code = "cannot_go_out"
-    elif not hand_goes_out(state, seat, state.hands[seat]):
+    elif not hand_goes_out(state, seat):
         code = "cannot_go_out"
     else:
         return None
     return code
 
 
-def hand_goes_out(state: HandState, seat: int, hand: tuple[Card, ...]) -> bool:
-    """``hand``, held by ``seat``, can go out this turn onto its side's melds: what asking
-    "may I go out?" needs (RULES.md 2 "Going out"), and what a partner who was asked knows
-    of the asker's hidden hand (the expert's answer: ``bots/expert.py``)."""
+def hand_goes_out(state: HandState, seat: int) -> bool:
+    """``seat``'s hand can go out this turn onto its side's melds: what asking "may I go
+    out?" needs and what a "yes" binds the asker to (RULES.md 2 "Going out"), and what a
+    partner who was asked knows of the asker's hidden hand (the expert's answer:
+    ``bots/expert.py``)."""
     r = state.rules
-    return can_go_out(r, hand, state.melds[seat % r.sides], meld_out=not r.go_out_with_discard,
+    return can_go_out(r, state.hands[seat], state.melds[seat % r.sides], meld_out=not r.go_out_with_discard,
                       closed=closed_ranks(r, state.melds))
 
 

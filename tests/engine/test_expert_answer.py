@@ -74,7 +74,7 @@ def test_the_samples_for_an_answer_are_the_even_deals_that_go_out(table: tuple[s
     for state, v, _, _ in first_answers(*table, count=3):
         rules = state.rules
         asker = v["asker"]
-        assert hand_goes_out(state, asker, state.hands[asker])  # the real hand, as the rules say
+        assert hand_goes_out(state, asker)  # the real hand, as the rules say
         sampler = Sampler(v, rules, Memory(v, rules))
         for draw in range(4):
             got = sampler.sample_going_out(random.Random(draw), asker, 300)
@@ -82,14 +82,14 @@ def test_the_samples_for_an_answer_are_the_even_deals_that_go_out(table: tuple[s
             for _ in range(300):
                 expected = sampler.sample(plain)
                 tried += 1
-                if hand_goes_out(expected, asker, expected.hands[asker]):
+                if hand_goes_out(expected, asker):
                     break
             else:
                 expected = None
             assert got == expected
             if got is not None:
                 kept += 1
-                assert hand_goes_out(got, asker, got.hands[asker])
+                assert hand_goes_out(got, asker)
                 assert len(got.hands[asker]) == len(state.hands[asker])
                 assert got.hands[v["seat"]] == state.hands[v["seat"]]
     # Some samples were refused on the way (the fact is informative) and most were found.
@@ -99,7 +99,7 @@ def test_the_samples_for_an_answer_are_the_even_deals_that_go_out(table: tuple[s
 def test_no_sample_where_no_hand_goes_out_and_the_answer_is_then_level_3s(monkeypatch: pytest.MonkeyPatch) -> None:
     # The answering seat's own hand is never re-dealt: asked of it, the fact is certain.
     points = first_answers("classic", 4, count=6)
-    state, v, legal, _ = next(p for p in points if not hand_goes_out(p[0], p[1]["seat"], p[0].hands[p[1]["seat"]]))
+    state, v, legal, _ = next(p for p in points if not hand_goes_out(p[0], p[1]["seat"]))
     sampler = Sampler(v, state.rules, Memory(v, state.rules))
     assert sampler.sample_going_out(random.Random(1), v["seat"], 5) is None
     searched = ExpertBot(3)

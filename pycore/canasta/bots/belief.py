@@ -111,7 +111,7 @@ class Sampler:
         sample is drawn from the sampler's law given that fact; None after ``tries``."""
         for _ in range(tries):
             state = self.sample(rng)
-            if hand_goes_out(state, seat, state.hands[seat]):
+            if hand_goes_out(state, seat):
                 return state
         return None
 
