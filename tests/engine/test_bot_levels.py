@@ -36,7 +36,8 @@ from canasta.bots.odds import chance_of_two
 from canasta.errors import RulesError
 from canasta.game import Game
 from canasta.goout import can_go_out
-from canasta.lab.match import MatchReport, Side, play_deal
+from canasta.lab.match import MatchReport, Side, decision_seed, hand_steps, play_deal
+from canasta.lab.think_time import think_times
 from canasta.melds import WILD, is_sequence_attempt
 from canasta.rules import Rules
 
@@ -641,3 +642,25 @@ def test_bench_bots_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench-bots", "--hands", "1", "--levels", "1,2,3", "--json"]) == 0
     out = capsys.readouterr().out
     assert "beginner" in out and "good" in out and "BENCH-BOTS " in out
+
+
+def test_bench_bots_times_only_the_decisions_of_one_phase() -> None:
+    """``bench-bots --phase answer`` times the measured side's answers to "may I go out?"
+    alone (the expert's answers are searched, about one decision in fifty); with good as
+    the level, every seat plays good, so the hands are those of good's self-play and the
+    answers can be counted on them independently."""
+    rules = variants.get("samba", 4)
+    times, _ = think_times("samba", 4, 6, 3, "good", phase="answer")
+    answers = 0
+    for h in range(6):
+        game = Game(rules, seed=3 * 1_000_003 + h)
+        for seat, step, legal in hand_steps(game):
+            view = game.view(seat)
+            if seat % rules.sides == 0 and view["phase"] == "answer" and len(legal) > 1:
+                answers += 1
+            game.apply(legal[0] if len(legal) == 1 else
+                       get_bot("good", decision_seed("bench", 3, h, seat, step)).choose(view, legal))
+    assert answers > 0
+    assert len(times) == answers
+    every, _ = think_times("samba", 4, 6, 3, "good")
+    assert len(every) > 10 * answers  # without a phase, every decision of the side is timed

@@ -231,7 +231,7 @@ def _bench_bots(args: argparse.Namespace) -> int:
     from .think_time import main as bench_bots
 
     return bench_bots(args.variant, args.players, args.hands, args.seed, args.levels.split(","),
-                      args.expert_rollouts, as_json=args.json, think_ms=args.expert_think_ms)
+                      args.expert_rollouts, as_json=args.json, think_ms=args.expert_think_ms, phase=args.phase)
 
 
 def _variants(args: argparse.Namespace) -> int:
@@ -347,6 +347,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--expert-think-ms", type=_think_ms,
                    help="a cap on the expert's think time per decision in ms, as the host's expert_think_ms "
                         "(default: none, the budget alone)")
+    p.add_argument("--phase", choices=("draw", "play", "answer"),
+                   help="time only the decisions in this phase of the turn (answer: to \"may I go out?\"); "
+                        "the level plays its other decisions as good does (default: every decision)")
     p.set_defaults(run=_bench_bots)
     p = sub.add_parser("variants", help="list the presets")
     p.set_defaults(run=_variants)

@@ -3,7 +3,10 @@ asserts nothing.
 
 For each level, ``hands`` seeded hands are played with that level on side 0 and
 ``good`` on the other sides; only the measured level's decisions with more than one
-legal action are timed (a single legal action is played without asking the bot).
+legal action are timed (a single legal action is played without asking the bot). With ``phase`` (``--phase answer``:
+the expert's answers to "may I go out?", about one decision in fifty), only the measured
+level's decisions in that phase of the turn are timed, and it plays its other decisions
+as ``good`` does, so that the many hands such rare decisions need play quickly.
 Figures: decisions timed, mean, median, 95th percentile and largest time in ms of wall
 clock, and the mean in processor time (``time.process_time``: what the decision costs
 when other jobs share the machine).
@@ -25,10 +28,12 @@ from .match import decision_seed, hand_steps
 
 
 def think_times(variant: str, players: int | None, hands: int, seed: int, name: str,
-                rollouts: int | None = None, think_ms: int | None = None) -> tuple[list[float], float]:
+                rollouts: int | None = None, think_ms: int | None = None,
+                phase: str | None = None) -> tuple[list[float], float]:
     """Wall-clock seconds of each timed decision, and their total processor time
     (``rollouts`` and ``think_ms``: the expert's budget and cap on think time, as the
-    host's ``expert_rollouts`` and ``expert_think_ms``)."""
+    host's ``expert_rollouts`` and ``expert_think_ms``; ``phase``: only the decisions in
+    that phase of the turn, the level playing good's other decisions)."""
     rules = get(variant, players)
     times: list[float] = []
     cpu = 0.0
@@ -36,7 +41,8 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
         game = Game(rules, seed=seed * 1_000_003 + h)
         for seat, step, legal in hand_steps(game):
             s = decision_seed("bench", seed, h, seat, step)
-            measured = seat % rules.sides == 0
+            view = game.view(seat)
+            measured = seat % rules.sides == 0 and (phase is None or view["phase"] == phase)
             bot: Bot
             if not measured:
                 bot = get_bot("good", s)
@@ -48,7 +54,7 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
                 action = legal[0]
             else:
                 start, start_cpu = time.perf_counter(), time.process_time()
-                action = bot.choose(game.view(seat), legal)
+                action = bot.choose(view, legal)
                 if measured:
                     times.append(time.perf_counter() - start)
                     cpu += time.process_time() - start_cpu
@@ -66,13 +72,14 @@ def figures(times: list[float], cpu: float) -> dict[str, float]:
 
 
 def main(variant: str, players: int | None, hands: int, seed: int, levels: list[str], rollouts: int | None = None,
-         as_json: bool = False, think_ms: int | None = None) -> int:
+         as_json: bool = False, think_ms: int | None = None, phase: str | None = None) -> int:
     out: dict[str, Any] = {}
     rules = get(variant, players)
-    print(f"{rules.name} {rules.players} players, {hands} hands per level, seed {seed}")
+    only = f", only the decisions in phase {phase}" if phase else ""
+    print(f"{rules.name} {rules.players} players, {hands} hands per level, seed {seed}{only}")
     for level in levels:
         name = level_name(level)
-        f = figures(*think_times(variant, players, hands, seed, name, rollouts, think_ms))
+        f = figures(*think_times(variant, players, hands, seed, name, rollouts, think_ms, phase))
         out[name] = f
         print(f"{name:10} {f['decisions']:5.0f} decisions: mean {f['mean_ms']:8.2f} ms, median "
               f"{f['median_ms']:8.2f} ms, p95 {f['p95_ms']:8.2f} ms, max {f['max_ms']:8.2f} ms; "
