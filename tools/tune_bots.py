@@ -10,7 +10,12 @@ set is then copied by hand into ``good.py`` (``TABLE_WEIGHTS``: the table's own 
 current set (``good.table_weights``). Deals are drawn from ``--seed`` (use one the
 ladder does not use).
 
+``--check NAME=VALUE`` plays no pass: it checks one kept change on other pairs (the table's
+set with that weight against the set itself, ``--deals`` pairs of ``--seed``), as a
+change is checked before it becomes a table's set.
+
     PYTHONPATH=pycore python tools/tune_bots.py --deals 300 --seed 1000 --jobs 2
+    PYTHONPATH=pycore python tools/tune_bots.py --variant samba --players 4 --deals 4000 --seed 9001 --check yes_max_points=128
 """
 
 from __future__ import annotations
@@ -45,9 +50,20 @@ def main() -> None:
     p.add_argument("--accept", type=float, default=1.0, help="standard errors a change must win by")
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--only", default="", help="comma-separated weight names (default: all)")
+    p.add_argument("--check", metavar="NAME=VALUE", help="check one change on the pairs of --seed, no pass")
     args = p.parse_args()
     rules = get(args.variant, args.players)
     current = table_weights(rules)
+    if args.check:
+        name, _, text = args.check.partition("=")
+        value = getattr(current, name)
+        cand = dataclasses.replace(current, **{name: type(value)(float(text))})
+        rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), args.deals, args.seed,
+                  jobs=args.jobs)
+        se = statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))
+        print(f"{name}: {value} -> {getattr(cand, name)}: {rep.mean:+.1f} (se {se:.1f}) over {len(rep.pairs)} pairs "
+              f"of seed {args.seed}")
+        return
     names = [f.name for f in dataclasses.fields(Weights)]
     if args.only:
         names = [n for n in names if n in args.only.split(",")]

@@ -136,7 +136,7 @@ def test_the_reason_for_an_answer_says_whether_it_follows_the_hands_points() -> 
     from canasta.bots.hints import HINT_REASONS, explain
 
     seen: set[str] = set()
-    for state, v, legal, _ in first_answers("samba", 4, count=12):
+    for state, v, legal, _ in first_answers("samba", 4, count=80):
         f = _Facts(v)
         cheap = ending_cost(f) <= table_weights(state.rules).yes_max_points
         yes, no = explain(v, legal, YES), explain(v, legal, NO)

@@ -140,7 +140,12 @@ SAMBA_2 = dataclasses.replace(TUNED, take_threshold=32.0, keep_hand_open=15, pai
 #: (se 9.4) and +26.9 (se 6.5) per hand, at 6 players +19.1 (se 7.4) and +27.2 (se 5.1);
 #: from 5 cards +21.2 and +13.6 on the first pairs. At Samba 2 players (on top of the
 #: kept hand) +21.2 and +12.6 (se 11.7, 8.3): not shown, not adopted.
-SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE)
+#: A partner's "yes" to "may I go out?" up to 128 points in hand, not 80 (issue 42: level 3's
+#: "no" was right in hindsight less than half the time there): a pass (2000 pairs a
+#: trial, seeds 9401+) kept 128 (+23.7, se 7.2; 40: -65.8; from 128, 205: +2.3, 64:
+#: -33.3), checked on 4000 other pairs (seed 9001): +19.0 per hand (se 5.2); at 6
+#: players +25.9 (se 5.8) and +9.7 (se 4.0) (docs/decisions.md#samba-answers).
+SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE, yes_max_points=128.0)
 SAMBA_6 = SAMBA_4
 #: Bolivia: a wild-card meld started with 3 wild cards, not 4 (unfinished it costs nothing
 #: there, and every wild card added brings it nearer a bolivia, 2500). Against
