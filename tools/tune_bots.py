@@ -56,8 +56,13 @@ def main() -> None:
     current = table_weights(rules)
     if args.check:
         name, _, text = args.check.partition("=")
+        if name not in {f.name for f in dataclasses.fields(Weights)}:
+            p.error(f"--check: no weight named {name!r} (good.Weights)")
         value = getattr(current, name)
-        cand = dataclasses.replace(current, **{name: type(value)(float(text))})
+        try:
+            cand = dataclasses.replace(current, **{name: type(value)(float(text))})
+        except ValueError:
+            p.error(f"--check: {text!r} is not a number")
         rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), args.deals, args.seed,
                   jobs=args.jobs)
         se = statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))

@@ -3,11 +3,11 @@ asserts nothing.
 
 For each level, ``hands`` seeded hands are played with that level on side 0 and
 ``good`` on the other sides; only the measured level's decisions with more than one
-legal action are timed (a single legal action is played without asking the bot). With ``phase`` (``--phase answer``:
-the expert's answers to "may I go out?", about one decision in fifty), only the measured
-level's decisions in that phase of the turn are timed, and it plays its other decisions
-as ``good`` does, so that the many hands such rare decisions need play quickly.
-Figures: decisions timed, mean, median, 95th percentile and largest time in ms of wall
+legal action are timed (a single legal action is played without asking the bot). With
+``phase`` (``--phase answer``: the expert's answers to "may I go out?", about one
+decision in fifty), only the measured level's decisions in that phase of the turn are
+timed, and it plays its other decisions as ``good`` does, so that the many hands such
+rare decisions need play quickly. Figures: decisions timed, mean, median, 95th percentile and largest time in ms of wall
 clock, and the mean in processor time (``time.process_time``: what the decision costs
 when other jobs share the machine).
 """
