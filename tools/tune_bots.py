@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from canasta.bots import Bot
 from canasta.bots.good import TUNED, GoodBot, Weights, table_weights
 from canasta.lab.match import Side, run
+from canasta.rules import Rules
 from canasta.variants import get
 
 
@@ -38,6 +39,13 @@ class Tuned(Side):
 
     def make(self, seed: int) -> Bot:
         return GoodBot(seed, weights=self.weights)
+
+
+def trial(rules: Rules, cand: Weights, current: Weights, deals: int, seed: int, jobs: int) -> tuple[float, float]:
+    """``good`` on ``cand`` against ``good`` on ``current`` over ``deals`` duplicate pairs
+    of ``seed``: the mean margin per hand and its standard error."""
+    rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), deals, seed, jobs=jobs)
+    return rep.mean, statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))
 
 
 def main() -> None:
@@ -63,16 +71,14 @@ def main() -> None:
             cand = dataclasses.replace(current, **{name: type(value)(float(text))})
         except ValueError:
             p.error(f"--check: {text!r} is not a number")
-        rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), args.deals, args.seed,
-                  jobs=args.jobs)
-        se = statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))
-        print(f"{name}: {value} -> {getattr(cand, name)}: {rep.mean:+.1f} (se {se:.1f}) over {len(rep.pairs)} pairs "
+        mean, se = trial(rules, cand, current, args.deals, args.seed, args.jobs)
+        print(f"{name}: {value} -> {getattr(cand, name)}: {mean:+.1f} (se {se:.1f}) over {args.deals} pairs "
               f"of seed {args.seed}")
         return
     names = [f.name for f in dataclasses.fields(Weights)]
     if args.only:
         names = [n for n in names if n in args.only.split(",")]
-    trial = 0
+    tried = 0
     for rnd in range(args.rounds):
         for name in names:
             value = getattr(current, name)
@@ -82,12 +88,10 @@ def main() -> None:
                 if new == value:
                     continue
                 cand = dataclasses.replace(current, **{name: new})
-                trial += 1
-                rep = run(rules, Tuned("good", weights=cand), Tuned("good", weights=current), args.deals,
-                          args.seed + trial, jobs=args.jobs)
-                se = statistics.stdev(rep.pairs) / math.sqrt(len(rep.pairs))
-                keep = rep.mean > args.accept * se
-                print(f"round {rnd + 1} {name}: {value} -> {new}: {rep.mean:+.1f} (se {se:.1f})"
+                tried += 1
+                mean, se = trial(rules, cand, current, args.deals, args.seed + tried, args.jobs)
+                keep = mean > args.accept * se
+                print(f"round {rnd + 1} {name}: {value} -> {new}: {mean:+.1f} (se {se:.1f})"
                       f"{'  KEPT' if keep else ''}", flush=True)
                 if keep:
                     current = cand

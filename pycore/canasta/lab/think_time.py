@@ -41,8 +41,7 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
         game = Game(rules, seed=seed * 1_000_003 + h)
         for seat, step, legal in hand_steps(game):
             s = decision_seed("bench", seed, h, seat, step)
-            view = game.view(seat)
-            measured = seat % rules.sides == 0 and (phase is None or view["phase"] == phase)
+            measured = seat % rules.sides == 0 and (phase is None or game.state.phase.value == phase)
             bot: Bot
             if not measured:
                 bot = get_bot("good", s)
@@ -54,7 +53,7 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
                 action = legal[0]
             else:
                 start, start_cpu = time.perf_counter(), time.process_time()
-                action = bot.choose(view, legal)
+                action = bot.choose(game.view(seat), legal)
                 if measured:
                     times.append(time.perf_counter() - start)
                     cpu += time.process_time() - start_cpu
