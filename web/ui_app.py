@@ -88,6 +88,24 @@ def by_id(name):
     return document.getElementById(name)
 
 
+def focused_id(within=None):
+    """The id of the element that has the focus ("" if none has one, or if it lies outside
+    ``within``): read before a region's HTML is replaced, for ``refocus`` after."""
+    active = document.activeElement
+    if not active or not active.id or (within is not None and not within.contains(active)):
+        return ""
+    return active.id
+
+
+def refocus(name):
+    """Give the focus back to the element now named ``name`` (the control that had it,
+    drawn again), unless it has it already or is gone; a screen redrawn under the player's
+    keyboard keeps its place."""
+    el = by_id(name) if name else None
+    if el and document.activeElement != el:
+        el.focus()
+
+
 def element(tag, id_="", cls="", hidden=False):
     el = document.createElement(tag)
     if id_:
@@ -342,13 +360,10 @@ class App:
         if self.rendered.get("menu") != html:
             # A later drawing (the guide's links arriving, a save checked) must not drop the
             # focus a question put on one of the menu's buttons: the same button keeps it.
-            active = document.activeElement
-            kept = active.id if active and active.id and self.menu.contains(active) else ""
+            kept = focused_id(self.menu)
             self.menu.innerHTML = html
             self.rendered["menu"] = html
-            again = by_id(kept) if kept else None
-            if again:
-                again.focus()
+            refocus(kept)
         texts = []
         for item in self.notices:
             if callable(item):
@@ -373,8 +388,7 @@ class App:
     def render_table(self):
         if self.snap is None or self.render_cover():
             return
-        active = document.activeElement
-        focus_id = active.id if active and active.id else ""
+        focus_id = focused_id()
         variant = (self.snap.get("table") or {}).get("variant", "")
         why = self.guide.linker(self.cat.lang, variant)
         self.ui.reasons = bool(self.prefs.get("reasons"))
@@ -409,10 +423,8 @@ class App:
         if fresh:
             self.announce(fresh, tb)
         self.keep_hand_in_view()
-        if replaced and focus_id:
-            el = by_id(focus_id)
-            if el and document.activeElement != el:
-                el.focus()
+        if replaced:
+            refocus(focus_id)
         if not result.hidden and not self.result_shown:
             self.result_shown = True
             button = by_id("btn-next") or by_id("btn-again")
@@ -432,8 +444,7 @@ class App:
         had it (a step button is redrawn as the step changes)."""
         if self.replay is None:
             return
-        active = document.activeElement
-        focus_id = active.id if active and active.id else ""
+        focus_id = focused_id()
         for name, html in RP.regions(self.cat, self.replay).items():
             if self.rendered.get(name) != html:
                 by_id(name).innerHTML = html
@@ -441,8 +452,7 @@ class App:
         self.replay_box.dataset.players = str(self.replay.players)
         self.replay_box.dataset.step = str(self.replay.step)
         self.replay_box.dataset.total = str(self.replay.total)
-        if focus_id and by_id(focus_id) and document.activeElement != by_id(focus_id):
-            by_id(focus_id).focus()
+        refocus(focus_id)
 
     async def open_replay(self, record, hand=None, seat=0, watch=False, origin=None):
         """Show the replay of a finished hand of a game's record (Game.record(), as a save
@@ -1529,12 +1539,10 @@ class App:
         self.prefs["lang"] = lang
         self.save_prefs()
         self.cat = self.catalog(lang)
-        focus = document.activeElement
-        focus_id = focus.id if focus and focus.id else ""
+        focus_id = focused_id()
         self.rendered = {}
         self.render()
-        if focus_id and by_id(focus_id):
-            by_id(focus_id).focus()
+        refocus(focus_id)
 
     # ------------------------------------------------------------------ start
     async def load_guide(self):
