@@ -289,6 +289,33 @@ def test_good_keeps_its_hand_at_samba_2_players() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 6])
+def test_good_takes_the_pile_onto_its_group_at_samba(players: int) -> None:
+    """Where a side may hold two groups of a rank (Samba, RULES.md 4) the pile taken with a
+    pair may go onto the side's group of its rank or start a second one: level 3 at Samba
+    (``take_join``) takes it onto the group; on ``TUNED`` it picks either by its jitter."""
+    rules = variants.get("samba", players)
+    assert table_weights(rules).take_join > 0 == TUNED.take_join
+    joined = split = 0
+
+    def decide(view: dict[str, Any], legal: tuple[Action, ...], step: int) -> Action:
+        nonlocal joined, split
+        mine = GoodBot(step).choose(view, legal)
+        if isinstance(mine, Take) and mine.cards:
+            both = {t.target for t in legal if isinstance(t, Take) and t.cards == mine.cards and t.extra == mine.extra}
+            if "" in both and len(both) > 1:
+                assert mine.target, str(mine)
+                joined += 1
+                for n in range(8):
+                    other = GoodBot(n, weights=TUNED).choose(view, legal)
+                    split += isinstance(other, Take) and bool(other.cards) and not other.target
+        return mine
+
+    for h in range(12):
+        walk_hand(Game(rules, seed=500 + h), decide)
+    assert joined >= 2 and split >= 1
+
+
+@pytest.mark.parametrize("players", [4, 6])
 def test_good_lays_no_run_of_three_at_samba_4_and_6_players(players: int) -> None:
     """At Samba 4 and 6 players (``good.SAMBA_4``, ``SAMBA_6``: ``sequence_min`` 4) level 3
     lays no new sequence of three cards in its play (the initial meld and going out aside)

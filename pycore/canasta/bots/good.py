@@ -88,6 +88,10 @@ class Weights:
     #: amount) scaled by the chance that the next opponent holds a pair of its kind over
     #: this chance (:meth:`GoodBot._unseen_danger`); 0: the flat amount, as level 2
     pair_chance: float = 0.0
+    #: added to a take that names the side's group its top card and cards go onto (Samba,
+    #: where a second group of the rank may be started instead, RULES.md 4: both takes
+    #: score alike without it); it counts against drawing too
+    take_join: float = 0.0
 
     def to_dict(self) -> dict[str, float]:
         return {f.name: float(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -145,7 +149,11 @@ SAMBA_2 = dataclasses.replace(TUNED, take_threshold=32.0, keep_hand_open=15, pai
 #: trial, seeds 9401+) kept 128 (+23.7, se 7.2; 40: -65.8; from 128, 205: +2.3, 64:
 #: -33.3), checked on 4000 other pairs (seed 9001): +19.0 per hand (se 5.2); at 6
 #: players +25.9 (se 5.8) and +9.7 (se 4.0) (docs/decisions.md#samba-answers).
-SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE, yes_max_points=128.0)
+#: The pile taken onto the side's group of its rank rather than into a second group
+#: (``take_join`` 10; 0 chose either by jitter, -10 lost -14.5, se 7.0): at 4 players +4.2
+#: (se 7.0), +9.2 (se 5.1) and +9.0 (se 4.0) over 2000, 4000 and 6000 pairs of seeds 9400,
+#: 9001 and 9600; at 6 players +14.1 (se 5.6) and +8.5 (se 4.0) (docs/decisions.md#take-join).
+SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE, yes_max_points=128.0, take_join=10.0)
 SAMBA_6 = SAMBA_4
 #: Bolivia: a wild-card meld started with 3 wild cards, not 4 (unfinished it costs nothing
 #: there, and every wild card added brings it nearer a bolivia, 2500). Against
@@ -358,6 +366,8 @@ class GoodBot(CasualBot):
             score -= w.opp_known_pile * sum(m.holds(s, k) for s in range(f.players) if s % f.sides != f.side)
         if f.risky:
             score += w.group_risk * self._take_groups(f, m, take)
+        if w.take_join and take.target:
+            score += w.take_join
         return score
 
     def _take_groups(self, f: _Facts, m: Memory, take: Take) -> float:
