@@ -8,7 +8,8 @@ nothing else. The expert searches its answer on samples that agree with that fac
   and it is the first such sample of the even deal's own stream from the same generator
   (rejection: the even deal's law given the fact, nothing else changed);
 - where no hand can go out it gives up after its tries (None), and the expert's answer
-  is then level 3's;
+  is then level 3's: the table's (at Samba 4 players "yes" up to 128 points, where its
+  search's weights say 80), the answer a hint explains;
 - at the answer points of seeded hands the expert searches both answers, and its choice
   is the same whatever the hidden cards (the asker's hand among them) are re-dealt to.
 """
@@ -146,3 +147,25 @@ def test_the_reason_for_an_answer_says_whether_it_follows_the_hands_points() -> 
         seen.update((yes["code"], no["code"]))
     assert seen == {"answer_yes", "answer_yes_ends_well", "answer_no", "answer_no_play_on"}
     assert seen <= set(HINT_REASONS)
+
+
+def test_the_answer_the_search_must_beat_is_the_tables_level_3s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At Samba 4 players level 3 says "yes" up to 128 points in hand where the search's
+    own weights say 80 (docs/decisions.md#samba-answers): the answer the search must beat,
+    and the one that stands where no sample is found, is the table's level 3's, so that
+    the hint explains it by the hand's points as it was chosen."""
+    from canasta.bots.basic import _Facts
+    from canasta.bots.good import ending_cost, table_weights
+    from canasta.bots.hints import explain
+
+    monkeypatch.setattr(expert, "ASKER_TRIES", 0)
+    between = 0
+    for state, v, legal, _ in first_answers("samba", 4, count=80):
+        cost = ending_cost(_Facts(v))
+        table, search = table_weights(state.rules), expert.search_weights(state.rules)
+        assert search.yes_max_points < table.yes_max_points
+        answer = ExpertBot(1).choose(v, legal)
+        assert answer == (YES if cost <= table.yes_max_points else NO)
+        assert explain(v, legal, answer)["code"] in ("answer_yes", "answer_no")
+        between += search.yes_max_points < cost <= table.yes_max_points
+    assert between >= 2, "no answer where the two thresholds disagree: the test would not tell them apart"

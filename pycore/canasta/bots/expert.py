@@ -418,6 +418,11 @@ class ExpertBot:
         self.weights = search_weights(rules)
         policy = GoodBot(self._seed(), weights=self.weights)
         choice = policy.choose(view, legal)
+        if view["phase"] == "answer" and self.weights.yes_max_points != (own := table_weights(rules)).yes_max_points:
+            # The answer the search must beat is the table's level 3's (its tuned "yes"
+            # threshold: docs/decisions.md#samba-answers), the one a hint explains; the
+            # playouts keep the search's weights. (Answers draw no jitter: a fresh seed.)
+            choice = GoodBot(0, weights=own).choose(view, legal)
         self.policy_choice = choice
         p, max_steps = self.settings(rules)
         self.limit = p.horizon
