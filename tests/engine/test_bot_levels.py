@@ -590,7 +590,8 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED),
-                                                               ("samba", 4, PLAIN, dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
+                                                               ("samba", 4, PLAIN, dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE,
+                                                                                                       take_join=10.0)),
                                                                ("modern-american", 4, PLAIN,
                                                                 dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
                                                                ("classic", 2, FITTED, CLASSIC_2),
@@ -602,8 +603,8 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
     play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
     is level 3 as it plays. Every one of them is on the search's weights
     (``expert.search_weights``: ``TUNED``, with the table's pair chance at Samba 4
-    players and Modern American; the table's own set at Classic 2 and Samba 2 players and
-    in Bolivia)."""
+    players and Modern American and its take onto the side's group at Samba 4; the
+    table's own set at Classic 2 and Samba 2 players and in Bolivia)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 

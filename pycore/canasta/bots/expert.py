@@ -156,13 +156,15 @@ def search_weights(rules: Rules) -> Weights:
     (``good.table_weights``, house rules or not) at the tables of :data:`SEARCH_FOLLOWS`,
     else :data:`POLICY` with the table's ``pair_chance`` (``good.PAIR_CHANCE``: against
     level 3 with it, the expert as before, without it, scored -98 per hand in Modern
-    American, where with it +304; docs/decisions.md#pair-chance)."""
+    American, where with it +304; docs/decisions.md#pair-chance) and ``take_join`` (at
+    Samba 4 players the expert with it kept its step over level 3 with it: -1.3 per hand,
+    se 18.6, docs/decisions.md#take-join)."""
     own = table_weights(rules)
     if (rules.name, rules.players) in SEARCH_FOLLOWS:
         return own
-    if own.pair_chance == POLICY.pair_chance:
+    if own.pair_chance == POLICY.pair_chance and own.take_join == POLICY.take_join:
         return POLICY
-    return dataclasses.replace(POLICY, pair_chance=own.pair_chance)
+    return dataclasses.replace(POLICY, pair_chance=own.pair_chance, take_join=own.take_join)
 
 
 #: Tables (preset name, players) whose fitted profile plays more playouts than
