@@ -153,8 +153,12 @@ SAMBA_2 = dataclasses.replace(TUNED, take_threshold=32.0, keep_hand_open=15, pai
 #: (``take_join`` 10; 0 chose either by jitter, -10 lost -14.5, se 7.0): at 4 players +4.2
 #: (se 7.0), +9.2 (se 5.1) and +9.0 (se 4.0) over 2000, 4000 and 6000 pairs of seeds 9400,
 #: 9001 and 9600; at 6 players +14.1 (se 5.6) and +8.5 (se 4.0) (docs/decisions.md#take-join).
-SAMBA_4 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE, yes_max_points=128.0, take_join=10.0)
-SAMBA_6 = SAMBA_4
+SAMBA_6 = dataclasses.replace(TUNED, sequence_min=4, pair_chance=PAIR_CHANCE, yes_max_points=128.0, take_join=10.0)
+#: At 4 players a discard's pair risk counts from a chance of 0.04, not 0.07 (1.75 times
+#: the charge): a pass (2000 pairs of seed 9705) +23.0 (se 7.6), checked on 4000 pairs of
+#: seeds 9001 and 9600: +11.2 and +16.9 (se 5.4 each); at 6 players +3.6 (se 5.8), not
+#: adopted (docs/decisions.md#pair-chance). The expert's search weighs it too.
+SAMBA_4 = dataclasses.replace(SAMBA_6, pair_chance=0.04)
 #: Bolivia: a wild-card meld started with 3 wild cards, not 4 (unfinished it costs nothing
 #: there, and every wild card added brings it nearer a bolivia, 2500). Against
 #: :data:`TUNED`: +477 per hand (se 24) over 2000 pairs of seed 8900, +485 (se 17) over
