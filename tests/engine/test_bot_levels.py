@@ -206,10 +206,10 @@ def test_good_weighs_a_discards_pair_risk_by_its_chance(variant: str, players: i
     """Level 3 charges a discard with two or more copies unseen by the chance that the
     next opponent holds a pair of them (``Weights.pair_chance``: ``good.PAIR_CHANCE`` at
     Samba, Bolivia and Modern American, 0.04 at Samba 4 players, the Classic tables
-    keeping level 2's flat amount). Over hands, both without noise: where level 3 with that chance and the same
-    bot at ``pair_chance`` 0 choose different discards, the flat one's card is the
-    likelier to give the next opponent a pair (a card outside that risk, such as a dead
-    rank, counts as the chance at which the two charge alike)."""
+    keeping level 2's flat amount). Over hands, both without noise: where level 3 with
+    that chance and the same bot at ``pair_chance`` 0 choose different discards, the flat
+    one's card is the likelier to give the next opponent a pair (a card outside that
+    risk, such as a dead rank, counts as the chance at which the two charge alike)."""
     rules = variants.get(variant, players)
     chance_tables = [variants.get(n, p) for n, p in (("samba", 2), ("samba", 6), ("bolivia", 4),
                                                      ("modern-american", 4))]
@@ -591,8 +591,8 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED),
-                                                               ("samba", 4, PLAIN, dataclasses.replace(TUNED, pair_chance=0.04,
-                                                                                                       take_join=10.0)),
+                                                               ("samba", 4, PLAIN,
+                                                                dataclasses.replace(TUNED, pair_chance=0.04, take_join=10.0)),
                                                                ("modern-american", 4, PLAIN,
                                                                 dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
                                                                ("classic", 2, FITTED, CLASSIC_2),
