@@ -419,12 +419,13 @@ class ExpertBot:
         rules = rules_of(view)
         self.weights = search_weights(rules)
         policy = GoodBot(self._seed(), weights=self.weights)
-        choice = policy.choose(view, legal)
-        if view["phase"] == "answer" and self.weights.yes_max_points != (own := table_weights(rules)).yes_max_points:
+        if view["phase"] == "answer":
             # The answer the search must beat is the table's level 3's (its tuned "yes"
             # threshold: docs/decisions.md#samba-answers), the one a hint explains; the
-            # playouts keep the search's weights. (Answers draw no jitter: a fresh seed.)
-            choice = GoodBot(0, weights=own).choose(view, legal)
+            # playouts keep the search's weights. (Answers draw no jitter: any seed.)
+            choice = GoodBot(0, weights=table_weights(rules)).choose(view, legal)
+        else:
+            choice = policy.choose(view, legal)
         self.policy_choice = choice
         p, max_steps = self.settings(rules)
         self.limit = p.horizon

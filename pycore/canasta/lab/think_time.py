@@ -7,9 +7,9 @@ legal action are timed (a single legal action is played without asking the bot).
 ``phase`` (``--phase answer``: the expert's answers to "may I go out?", about one
 decision in fifty), only the measured level's decisions in that phase of the turn are
 timed, and it plays its other decisions as ``good`` does, so that the many hands such
-rare decisions need play quickly. Figures: decisions timed, mean, median, 95th percentile and largest time in ms of wall
-clock, and the mean in processor time (``time.process_time``: what the decision costs
-when other jobs share the machine).
+rare decisions need play quickly. Figures: decisions timed, mean, median, 95th
+percentile and largest time in ms of wall clock, and the mean in processor time
+(``time.process_time``: what the decision costs when other jobs share the machine).
 """
 
 from __future__ import annotations
