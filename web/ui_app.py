@@ -1071,10 +1071,16 @@ class App:
         """The bots' wait before their first move: time to take back a discard (ui_forgive)."""
         return F.first_wait(self.delay(), self.prefs.get("speed"), self.snap, self.ui.watch)
 
-    def set_snapshot(self, snap):
+    def set_snapshot(self, snap, carry=False):
+        """The engine's latest snapshot. A selection is of the hand it was made in: it is
+        forgotten when the hand changes, or with ``carry`` (the player's draw) kept on the
+        same cards (ui_controls.carry_selection)."""
         old = (self.snap or {}).get("view") or {}
         new = snap.get("view") or {}
-        if old.get("hand") != new.get("hand") or old.get("hand_number") != new.get("hand_number"):
+        same_deal = old.get("hand_number") == new.get("hand_number")
+        if carry and same_deal:
+            C.carry_selection(self.ui, old.get("hand") or [], new.get("hand") or [])
+        elif old.get("hand") != new.get("hand") or not same_deal:
             self.ui.selected = []
             self.ui.staged = []
         if old.get("hand_number") != new.get("hand_number"):
@@ -1275,9 +1281,10 @@ class App:
                 self.ui.feedback += " " + self.cat.t("forgive.mixed_groups")
             self.render_table()
             return
-        self.clear_selection()
+        if intent.verb != "draw":
+            self.clear_selection()
         old = (self.snap.get("view") or {}).get("hand") or []
-        self.set_snapshot(res["snapshot"])
+        self.set_snapshot(res["snapshot"], carry=intent.verb == "draw")
         self.mark_drawn(intent.verb, old)
         self.play_tones("played")
         await self.store_save()

@@ -44,6 +44,27 @@ def clear(ui):
     ui.suggested = ""
 
 
+def carry_selection(ui, old, new):
+    """After a draw: the cards the player had selected or set aside, before pressing Draw or
+    while the draw was on its way, stay so in the new hand (``new``), found by their codes
+    (a selection holds indices into the hand, and the drawn cards change them). A player
+    who picks a meld while the stock is drawn does not lose the picking."""
+    free = list(range(len(new)))
+
+    def find(i):
+        code = old[i] if 0 <= i < len(old) else None
+        for j in free:
+            if new[j] == code:
+                free.remove(j)
+                return j
+        return None
+
+    ui.staged = [g for g in ([j for j in map(find, group) if j is not None] for group in ui.staged) if g]
+    ui.selected = [j for j in map(find, ui.selected) if j is not None]
+    quiet(ui)
+    ui.suggested = ""
+
+
 def _selection_command(act, index, tb, ui):
     """The clicks that only change the selection: a card, a staged group, Clear."""
     if act == "card":

@@ -14,6 +14,7 @@ from game_helpers import (
     BROKEN_PREFIX,
     SAVE_KEY,
     ask_save,
+    card,
     catalog,
     click_cards,
     feedback,
@@ -49,10 +50,17 @@ def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: st
     assert hand_of(page) == sorted(first_hand(seed)["view"]["hand"])  # same deal as CPython's engine
     expect(page.locator("#act-draw")).not_to_have_attribute("aria-disabled", "true")
 
+    # A card picked before the draw stays picked once the drawn cards join the hand.
+    before = first_hand(seed)["view"]["hand"]
+    kept = next(c for c in hand_after_draw if c in before and before.count(c) == hand_after_draw.count(c) == 1)
+    click_cards(page, [kept])
     page.click("#act-draw")
     wait_human_turn(page, "play")
     assert hand_of(page) == sorted(hand_after_draw)
     expect(page.locator("#act-draw")).to_have_attribute("aria-disabled", "true")
+    expect(card(page, kept)).to_have_attribute("aria-pressed", "true")
+    card(page, kept).click(position=EDGE)
+    expect(card(page, kept)).to_have_attribute("aria-pressed", "false")
 
     # Two cards selected: discarding is not offered, and a click says why.
     cards = meld.split()[1:]

@@ -400,6 +400,20 @@ def test_controls_explain_what_cannot_be_done() -> None:
     assert C.command("clear", tb, ui) == ("render",) and ui.selected == [] and ui.staged == []
 
 
+def test_a_selection_made_before_or_during_a_draw_stays_on_the_same_cards() -> None:
+    """The drawn cards change the hand's indices; the selected cards are found again by code
+    (copies one for one), and an index the old hand lacks is dropped."""
+    import ui_controls as C
+
+    ui = R.UIState()
+    ui.selected, ui.staged, ui.feedback = [3, 4, 0, 9], [[1, 2]], "said"
+    old = ["3C", "5H", "5S", "KD", "KD"]
+    new = ["3C", "4D", "5H", "5S", "KD", "KD", "KD"]
+    C.carry_selection(ui, old, new)
+    assert ui.selected == [4, 5, 0] and ui.staged == [[2, 3]] and ui.feedback == ""
+    assert [new[i] for i in ui.selected] == ["KD", "KD", "3C"]
+
+
 class FakePage:
     """What the bot loop (ui_bots) needs of the page, recording what it is asked."""
 

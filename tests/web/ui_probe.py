@@ -305,4 +305,10 @@ for lang in ("en", "fr"):
     out("keep box " + lang, K.start_box(cats[lang], True, {"name": "f.canasta.json", "save": {}, "summary": {
         "variant": "classic", "players": 2, "names": ["A", "B"], "started": "2026-12-01", "exported": "2026-12-02",
         "hands_finished": 2, "scores": [100, -20], "game_over": False}}, True, True, "x", "done"))
+import ui_controls as C  # noqa: E402
+
+carried = R.UIState()
+carried.selected, carried.staged = [3, 0, 9], [[1, 2]]
+C.carry_selection(carried, ["3C", "5H", "5S", "KD", "KD"], ["3C", "4D", "5H", "5S", "KD", "KD", "KS"])
+out("carried", [carried.selected, carried.staged])
 print("done")
