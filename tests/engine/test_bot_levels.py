@@ -597,6 +597,7 @@ def test_expert_candidates_follow_the_profile() -> None:
                                                                 dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
                                                                ("classic", 2, FITTED, CLASSIC_2),
                                                                ("samba", 2, PLAIN, SAMBA_2),
+                                                               ("samba", 6, PLAIN, SAMBA_6),
                                                                ("bolivia", 4, PLAIN, BOLIVIA)])
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
@@ -605,7 +606,7 @@ def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.Mo
     is level 3 as it plays. Every one of them is on the search's weights
     (``expert.search_weights``: ``TUNED``, with the table's pair chance at Samba 4
     players and Modern American and its take onto the side's group at Samba 4; the
-    table's own set at Classic 2 and Samba 2 players and in Bolivia)."""
+    table's own set at Classic 2, Samba 2 and 6 players and in Bolivia)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 
