@@ -145,7 +145,7 @@ POLICY = TUNED
 #: hand against it, on its set +65 (seed 1, 400 pairs; +78 pair by pair, se 39). Samba 4
 #: players (level 3 lays no run of three, ``good.SAMBA_4``) is not here: on its set +55
 #: per hand, on :data:`POLICY` +38 (seeds 1 and 2, 800 pairs; +17 pair by pair, se 18;
-#: against today's level 3, seed 1's 200 pairs, +8.0, se 30.5).
+#: against today's level 3, seeds 1 and 2, 400 pairs, +2.6, se 21.2).
 #: Samba 6 players: on its set (``good.SAMBA_6``: no run of three, "yes" up to 128) the
 #: expert beats level 3 by +16 per hand (-8 .. +41) where on :data:`POLICY` it scored -5
 #: (seeds 1-3, 600 pairs): +21 per hand pair by pair, se 14.6, seed by seed +18, +21,
