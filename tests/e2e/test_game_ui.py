@@ -47,11 +47,11 @@ def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: st
     w = watched(viewport={"width": 1280, "height": 800})
     page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
     wait_human_turn(page)
-    assert hand_of(page) == sorted(first_hand(seed)["view"]["hand"])  # same deal as CPython's engine
+    before = first_hand(seed)["view"]["hand"]
+    assert hand_of(page) == sorted(before)  # same deal as CPython's engine
     expect(page.locator("#act-draw")).not_to_have_attribute("aria-disabled", "true")
 
     # A card picked before the draw stays picked once the drawn cards join the hand.
-    before = first_hand(seed)["view"]["hand"]
     kept = next(c for c in hand_after_draw if c in before and before.count(c) == hand_after_draw.count(c) == 1)
     click_cards(page, [kept])
     page.click("#act-draw")
