@@ -1266,11 +1266,14 @@ class App:
         if self.ui.busy or self.snap is None:
             return
         self.ui.busy = True
+        self.ui.sending = intent.verb
         self.update_game_data()
         viewer = (self.snap.get("view") or {}).get("seat", 0)
         gen = self.gen
         res = await self.call("act", viewer, json.dumps(intent.to_json()))
         self.ui.busy = False
+        self.ui.sending = ""
+        held = C.take_held(self.ui)
         if gen != self.gen:
             return  # the player left this game meanwhile (Menu)
         if not res.get("ok"):
@@ -1288,6 +1291,13 @@ class App:
         self.mark_drawn(intent.verb, old)
         self.play_tones("played")
         await self.store_save()
+        s = self.snap
+        if held is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
+            # A press made while this move was on its way, carried out now that it has
+            # landed (ui_controls.hold); a move it sends goes on with the bots itself.
+            self.render_table()
+            await self.press(held[0], -1, held[1])
+            return
         await self.after_move()
 
     def mark_drawn(self, verb, old):
@@ -1454,8 +1464,13 @@ class App:
 
     async def table_action(self, act, el):
         """Carry out what a click on the table means (ui_controls.command)."""
+        await self.press(act, *C.click_args(act, el.dataset))
+
+    async def press(self, act, index=-1, target=""):
+        """Carry out a press of ``act`` on the table (``index``: a card's or staged
+        group's; ``target``: the meld tapped)."""
         tb = R.Table(self.cat, self.snap, self.ui)
-        cmd = C.command(act, tb, self.ui, *C.click_args(act, el.dataset))
+        cmd = C.command(act, tb, self.ui, index, target)
         if cmd[0] == "render":
             self.render_table()
         elif cmd[0] == "say":

@@ -8,12 +8,14 @@
 #   ("send", intent)                 play a canasta.protocol.ActionRecord (the engine judges)
 #   ("hint",)                        ask the engine for the expert's suggestion
 #   ("undo",)                        ask the engine to take back the player's last move
+#   ("wait",)                        held until the player's move on its way lands
 #   ("none",)                        nothing to do (busy)
 # so that the whole of it is tested without a browser (tests/web). No rule is decided
 # here: intents come from the engine's records (ui_intent), and an unlisted one is sent
 # for the engine to judge and explain.
 
 RENDER = ("render",)
+WAIT = ("wait",)
 NOTHING = ("none",)
 HINT = ("hint",)
 UNDO = ("undo",)
@@ -65,6 +67,24 @@ def carry_selection(ui, old, new):
     ui.suggested = ""
 
 
+def hold(ui, act, target):
+    """A press made while the player's own move is on its way (``ui.sending``, its verb):
+    kept (the latest one) to be carried out once that move lands, so that Draw then Meld,
+    pressed in quick succession, melds after the draw instead of being lost. A second
+    press of the button just sent is a double tap and is dropped: a second Draw would
+    only be refused."""
+    if act == ui.sending or (act == "add-to" and ui.sending == "add"):
+        return NOTHING
+    ui.held = (act, target)
+    return WAIT
+
+
+def take_held(ui):
+    """The press kept by ``hold`` as (act, target), or None; it is forgotten."""
+    held, ui.held = ui.held, None
+    return held
+
+
 def _selection_command(act, index, tb, ui):
     """The clicks that only change the selection: a card, a staged group, Clear."""
     if act == "card":
@@ -108,7 +128,7 @@ def command(act, tb, ui, index=-1, target=""):
     if not tb.my_turn:
         return say("hints.wait_turn", seat=tb.turn)
     if ui.busy:
-        return NOTHING
+        return hold(ui, act, target) if ui.sending else NOTHING
     hand = tb.hand
     legal = tb.legal
     selected = [hand[i] for i in ui.selected if i < len(hand)]

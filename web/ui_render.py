@@ -37,6 +37,8 @@ class UIState:
         self.still = False      # a picture of the table (an embedded example): nothing to click
         self.paused = False
         self.busy = False
+        self.sending = ""       # the verb of the player's move on its way to the engine
+        self.held = None        # a press made meanwhile, (act, target) (ui_controls.hold)
         self.feedback = ""      # an explanation (refusal, hint)
         self.feedback_kind = "error"
         self.feedback_why = ""  # the guide key of the rule that explains it (ui_guide)

@@ -41,9 +41,11 @@ def _to_human_turn(host: Host) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=None)
-def meld_seed(players: int = 4) -> tuple[int, list[str], str]:
+def meld_seed(players: int = 4, dealt: bool = False) -> tuple[int, list[str], str]:
     """A seed whose first deal lets seat 0 meld one group of three or more cards on its
-    first turn, right after drawing: (seed, hand after the draw, the meld action)."""
+    first turn, right after drawing: (seed, hand after the draw, the meld action).
+    ``dealt``: the meld's cards are all in the dealt hand (it can be picked before the
+    draw); its cards are then named as the dealt hand holds them."""
     for seed in range(1, 500):
         host = Host()
         _call(host.new_game(json.dumps({"seed": seed, "players": players})))
@@ -54,9 +56,25 @@ def meld_seed(players: int = 4) -> tuple[int, list[str], str]:
         melds = [a for a in out["snapshot"]["legal"] if a.startswith("meld ") and "|" not in a]
         # A plain natural group (no wild card): the simplest thing to click.
         plain = [a for a in melds if not any(c[0] == "2" or c == "JK" for c in a.split()[1:])]
+        if dealt:
+            plain = [m for m in map(lambda a: _from_hand(a, snap["view"]["hand"]), plain) if m]
         if plain:
             return seed, out["snapshot"]["view"]["hand"], plain[0]
     raise AssertionError("no seed lets seat 0 meld on its first turn")
+
+
+def _from_hand(meld: str, hand: list[str]) -> str:
+    """``meld KIND...`` with each card taken from ``hand`` by kind (suits never change what
+    a group may do), or "" if the hand lacks one."""
+    left = list(hand)
+    cards = []
+    for code in meld.split()[1:]:
+        same = next((c for c in left if c[:-1] == code[:-1]), None)
+        if same is None:
+            return ""
+        left.remove(same)
+        cards.append(same)
+    return " ".join(["meld", *cards])
 
 
 def first_hand(seed: int, players: int = 4) -> dict[str, Any]:

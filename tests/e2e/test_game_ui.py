@@ -102,6 +102,30 @@ def test_a_turn_played_by_clicking(watched: Callable[..., Watched], site_url: st
     w.assert_clean()
 
 
+def test_a_meld_pressed_while_the_draw_is_on_its_way_is_laid_once_it_lands(watched: Callable[..., Watched],
+                                                                           site_url: str) -> None:
+    """Cards picked, then Draw and Meld pressed together (one script task: the Meld press
+    comes while the draw is on its way): the meld is laid once the draw has landed, and a
+    second Draw in the same burst (a double tap) is dropped, not refused."""
+    seed, hand_after_draw, meld = meld_seed(4, dealt=True)
+    cards = meld.split()[1:]
+    w = watched(viewport={"width": 390, "height": 844})
+    page = open_page(w, f"{site_url}?seed={seed}&new=1&speed=instant&lang=en")
+    wait_human_turn(page)
+    click_cards(page, cards)
+    page.evaluate("""() => { for (const id of ["act-draw", "act-draw", "act-meld"]) {
+                               document.getElementById(id).click(); } }""")
+    name = EN.t("table.meld_name", rank=EN.rank_name(cards[0][:-1]), n=len(cards), wilds=0)
+    expect(page.locator(f'#melds-0 .meld[aria-label="{name}"]')).to_have_count(1)
+    wait_human_turn(page, "play")
+    left = list(hand_after_draw)
+    for c in cards:
+        left.remove(c)
+    assert hand_of(page) == sorted(left)
+    expect(page.locator("#g-feedback")).to_be_empty()
+    w.assert_clean()
+
+
 def test_language_switch_changes_texts_and_card_names(watched: Callable[..., Watched], site_url: str) -> None:
     """French from the URL, English from the start screen, French again from the table;
     a refused meld explained in French. A 2-player game, started from the start screen."""

@@ -378,6 +378,30 @@ def test_every_listed_action_is_played_by_selecting_its_cards_and_pressing_its_b
     assert played["discard"] and played["draw"], played
 
 
+def test_a_press_made_while_the_players_move_is_on_its_way_waits_for_it() -> None:
+    """Draw, then Meld pressed before the draw's answer: the Meld press is held and carried
+    out once the draw lands (ui_app.send); the latest press is the one kept, a second
+    press of the button on its way (a double tap) is dropped, and a press while the
+    page is busy otherwise (the expert thinking of a hint) is not held."""
+    import ui_controls as C
+
+    snap = samba_snapshot()
+    ui = R.UIState()
+    tb = R.Table(CATS["en"], snap, ui)
+    ui.busy, ui.sending = True, "draw"
+    assert C.command("draw", tb, ui) == ("none",) and ui.held is None
+    assert C.command("meld", tb, ui) == ("wait",) and ui.held == ("meld", "")
+    assert C.command("add-to", tb, ui, target="K") == ("wait",) and ui.held == ("add-to", "K")
+    assert C.take_held(ui) == ("add-to", "K") and ui.held is None and C.take_held(ui) is None
+    ui.sending = "add"
+    assert C.command("add-to", tb, ui, target="K") == ("none",) and ui.held is None
+    assert C.command("card", tb, ui, index=0) == ("render",) and ui.selected == [0]
+    ui.sending = ""
+    assert C.command("meld", tb, ui) == ("none",) and ui.held is None
+    ui.busy = False
+    assert C.command("meld", tb, ui)[0] == "send"
+
+
 def test_controls_explain_what_cannot_be_done() -> None:
     import ui_controls as C
 
@@ -392,7 +416,7 @@ def test_controls_explain_what_cannot_be_done() -> None:
     assert C.command("discard", R.Table(CATS["en"], snap, ui), ui) == ("say", "hints.staged_discard", {})
     assert C.command("unstage", tb, ui, index=0) == ("render",) and ui.staged == []
     ui.busy = True
-    assert C.command("draw", tb, ui) == ("none",)
+    assert C.command("draw", tb, ui) == ("none",) and ui.held is None
     ui.busy = False
     other = dict(snap, human_turn=False, turn=1)
     assert C.command("draw", R.Table(CATS["en"], other, ui), ui) == ("say", "hints.wait_turn", {"seat": 1})

@@ -311,4 +311,8 @@ carried = R.UIState()
 carried.selected, carried.staged = [3, 0, 9], [[1, 2]]
 C.carry_selection(carried, ["3C", "5H", "5S", "KD", "KD"], ["3C", "4D", "5H", "5S", "KD", "KD", "KS"])
 out("carried", [carried.selected, carried.staged])
+waiting = R.UIState()
+waiting.busy, waiting.sending = True, "draw"
+out("held", [C.hold(waiting, "draw", "")[0], C.hold(waiting, "meld", "")[0], list(C.take_held(waiting)),
+             C.take_held(waiting)])
 print("done")
