@@ -1268,6 +1268,7 @@ class App:
         self.ui.busy = True
         self.ui.sending = intent.verb
         self.update_game_data()
+        mover = self.snap.get("turn")
         viewer = (self.snap.get("view") or {}).get("seat", 0)
         gen = self.gen
         res = await self.call("act", viewer, json.dumps(intent.to_json()))
@@ -1292,9 +1293,12 @@ class App:
         self.play_tones("played")
         await self.store_save()
         s = self.snap
-        if held is not None and s.get("human_turn") and not s.get("hand_over") and not self.ui.watch:
+        if (held is not None and s.get("human_turn") and s.get("turn") == mover and not s.get("hand_over")
+                and not self.ui.watch and self.cover_kind() == CV.TABLE):
             # A press made while this move was on its way, carried out now that it has
-            # landed (ui_controls.hold); a move it sends goes on with the bots itself.
+            # landed (ui_controls.hold), if the same player still has the table (in
+            # pass-and-play the next human's turn is not theirs); a move it sends goes on
+            # with the bots itself.
             self.render_table()
             await self.press(held[0], -1, held[1])
             return
