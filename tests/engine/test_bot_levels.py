@@ -515,9 +515,10 @@ def test_expert_action_cap_grows_with_its_playouts() -> None:
 
 
 def test_expert_profile_follows_the_fitted_outlook() -> None:
-    """Every Classic table (2, 3, 4 and 6 players, the 1950s preset) and Maison have an
-    outlook fitted: the expert searches them with the fitted profile; a table with house
-    rules (its weights would mislead) and a preset with none fitted get the plain one.
+    """Every Classic table (2, 3, 4 and 6 players, the 1950s preset), Maison and Samba 4
+    players have an outlook fitted: the expert searches them with the fitted profile (Samba
+    4: the plain one's settings, the outlook added); a table with house rules (its weights
+    would mislead) and a preset with none fitted get the plain one.
     The bot's own settings override the profile's."""
     classic = variants.get("classic", 4)
     assert weights_for(classic) is not None
@@ -540,17 +541,21 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     longer = dataclasses.replace(PLAIN, horizon=40)
     assert ExpertBot(0).settings(samba6) == (longer, PLAIN.rollouts * STEPS_PER_PLAYOUT)
     assert ExpertBot(0, horizon=20).settings(samba6)[0] == PLAIN
-    # Samba 4 players: the plain profile with twice its playouts (expert.PLAIN_ROLLOUTS),
-    # and the cap on playout actions with them; a bot's own budget still overrides it.
+    # Samba 4 players: an outlook fitted, searched with the plain profile's settings and
+    # twice its playouts (expert.OUTLOOK_PROFILES, expert.PLAIN_ROLLOUTS: the fitted
+    # profile's wild lays and short playouts lost there), the cap on playout actions with
+    # them; a bot's own budget still overrides it. Under house rules (no outlook), the
+    # same playouts.
     samba4 = variants.get("samba", 4)
-    assert weights_for(samba4) is None
+    assert weights_for(samba4) is not None
     doubled_plain = dataclasses.replace(PLAIN, rollouts=80)
+    assert outlook_profile(samba4) == doubled_plain
     assert ExpertBot(0).settings(samba4) == (doubled_plain, 80 * STEPS_PER_PLAYOUT)
     assert ExpertBot(0, rollouts=40).settings(samba4) == (PLAIN, 40 * STEPS_PER_PLAYOUT)
-    # An outlook fitted for Samba 4 players would be searched with the plain profile's
-    # settings (expert.OUTLOOK_PROFILES: the fitted profile's wild lays and short
-    # playouts lost there); a Classic table's with the fitted profile.
-    assert outlook_profile(variants.get("samba", 4)) == PLAIN
+    samba4_house = samba4.replace(canastas_to_go_out=3)
+    assert weights_for(samba4_house) is None
+    assert ExpertBot(0).settings(samba4_house) == (doubled_plain, 80 * STEPS_PER_PLAYOUT)
+    # A Classic table's outlook is searched with the fitted profile.
     assert outlook_profile(variants.get("samba", 6)) == FITTED
     mine, cap = ExpertBot(0, rollouts=10, horizon=None, max_candidates=3).settings(classic)
     assert (mine.rollouts, mine.horizon, mine.candidates, mine.wild_lays, cap) == (10, None, 3, True, 250)

@@ -59,9 +59,9 @@ def test_the_outlook_of_one_side_is_minus_the_other_sides() -> None:
 
 
 def test_a_table_with_no_fitted_weights_is_valued_as_the_score_stands() -> None:
-    """Samba has none fitted; Classic with a house rule changed is not the rules the
-    Classic weights were fitted on."""
-    for state in _positions("samba", 4, 1, 600)[:5]:
+    """Samba 6 players have none fitted; Classic with a house rule changed is not the
+    rules the Classic weights were fitted on."""
+    for state in _positions("samba", 6, 1, 600)[:5]:
         assert outlook(state, 0) == 0.0
     classic = variants.get("classic", 4)
     house = classic.replace(canastas_to_go_out=2)

@@ -188,29 +188,6 @@ def search_weights(rules: Rules) -> Weights:
 FITTED_ROLLOUTS: dict[tuple[str, int], int] = {("classic", 4): 160, ("classic", 6): 160}
 
 
-#: Tables (preset name, players) whose outlook, once fitted, is searched with other
-#: settings than :data:`FITTED`'s (and fitted at their playouts' noise). Samba 4
-#: players: :data:`PLAIN`'s, the outlook added at its 20-action horizon, as the fitted
-#: profile's wild lays and short playouts lost there (docs/decisions.md#expert-profiles).
-#: No set is shipped for it: fitted and measured so, it was not shown to help (+15 per
-#: hand, se 42, over 200 pairs; docs/decisions.md#samba-outlook), so Samba 4 is valued
-#: as the score stands; ``tools/fit_horizon.py --table samba:4 --write`` redoes the probe.
-OUTLOOK_PROFILES: dict[tuple[str, int], Profile] = {("samba", 4): PLAIN}
-
-
-def outlook_profile(rules: Rules) -> Profile:
-    """The settings a table is searched with when an outlook is fitted for it (and what
-    ``tools/fit_horizon.py`` fits at: its playouts' noise): the table's own from
-    :data:`OUTLOOK_PROFILES`, else :data:`FITTED` with the table's playouts from
-    :data:`FITTED_ROLLOUTS`."""
-    key = (rules.name, rules.players)
-    own = OUTLOOK_PROFILES.get(key)
-    if own is not None:
-        return own
-    more = FITTED_ROLLOUTS.get(key)
-    return FITTED if more is None else dataclasses.replace(FITTED, rollouts=more)
-
-
 #: Tables (preset name, players) whose plain profile plays longer playouts than
 #: :data:`PLAIN`'s 20 actions (chosen at 4 players, where they span about a round and a
 #: half). Samba 6 players, 40: six seats take a round of about 20 actions, so 20 stopped
@@ -225,9 +202,35 @@ PLAIN_HORIZONS: dict[tuple[str, int], int] = {("samba", 6): 40}
 #: on seed 1's 400 pairs (se 25) and +29 on seed 2's (se 26): +45 over the 800 (se 18),
 #: +79 per hand (+47 .. +112) where 40 scored +34 (+4 .. +65), for about 1.7 times the
 #: think time (docs/decisions.md#samba-4-budget); 160 gained nothing more (-2 per hand
-#: pair by pair, se 21, over 570 pairs). An outlook fitted for Samba 4 would
-#: still be searched with :data:`PLAIN` (:data:`OUTLOOK_PROFILES`, the probe's own settings).
+#: pair by pair, se 21, over 570 pairs). With its outlook fitted, Samba 4 keeps these
+#: playouts (:data:`OUTLOOK_PROFILES`); they serve it as it stands under house rules.
 PLAIN_ROLLOUTS: dict[tuple[str, int], int] = {("samba", 4): 80}
+
+
+#: Tables (preset name, players) whose outlook is searched with other settings than
+#: :data:`FITTED`'s (and fitted at their playouts' noise). Samba 4 players:
+#: :data:`PLAIN`'s with its 80 playouts there (:data:`PLAIN_ROLLOUTS`), the outlook
+#: added at its 20-action horizon, as the fitted profile's wild lays and short playouts
+#: lost there (docs/decisions.md#expert-profiles). Against today's level 3, pair by pair
+#: against the same search valued as the score stands: +7.5, +67.1 and +115.9 per hand
+#: on seeds 1-3's 200 pairs each, +63.5 (se 22.0) over the 600, and +108.0 on seed 4:
+#: +74.6 (se 19.5) over the 800, where the expert beats level 3 by +78 per hand
+#: (+45 .. +112) where it scored +4 (docs/decisions.md#samba-outlook).
+OUTLOOK_PROFILES: dict[tuple[str, int], Profile] = {
+    ("samba", 4): dataclasses.replace(PLAIN, rollouts=PLAIN_ROLLOUTS[("samba", 4)])}
+
+
+def outlook_profile(rules: Rules) -> Profile:
+    """The settings a table is searched with when an outlook is fitted for it (and what
+    ``tools/fit_horizon.py`` fits at: its playouts' noise): the table's own from
+    :data:`OUTLOOK_PROFILES`, else :data:`FITTED` with the table's playouts from
+    :data:`FITTED_ROLLOUTS`."""
+    key = (rules.name, rules.players)
+    own = OUTLOOK_PROFILES.get(key)
+    if own is not None:
+        return own
+    more = FITTED_ROLLOUTS.get(key)
+    return FITTED if more is None else dataclasses.replace(FITTED, rollouts=more)
 
 
 def profile(rules: Rules) -> Profile:
