@@ -1447,7 +1447,7 @@ class App:
         elif act in DF.ACTS:
             await self.deals.handle(act, el)
         elif self.screen == "table" and self.snap is not None and not self.ui.watch and self.cover_kind() == CV.TABLE:
-            await self.table_action(act, el)
+            await self.press(act, *C.click_args(act, el.dataset))
 
     def ask_new(self, asking):
         """Show (or take back) the question before a new game replaces the saved one; the
@@ -1466,13 +1466,9 @@ class App:
         self.rendered = {}
         self.render()
 
-    async def table_action(self, act, el):
-        """Carry out what a click on the table means (ui_controls.command)."""
-        await self.press(act, *C.click_args(act, el.dataset))
-
     async def press(self, act, index=-1, target=""):
-        """Carry out a press of ``act`` on the table (``index``: a card's or staged
-        group's; ``target``: the meld tapped)."""
+        """Carry out what a press of ``act`` on the table means (ui_controls.command;
+        ``index``: a card's or staged group's; ``target``: the meld tapped)."""
         tb = R.Table(self.cat, self.snap, self.ui)
         cmd = C.command(act, tb, self.ui, index, target)
         if cmd[0] == "render":

@@ -57,7 +57,7 @@ def meld_seed(players: int = 4, dealt: bool = False) -> tuple[int, list[str], st
         # A plain natural group (no wild card): the simplest thing to click.
         plain = [a for a in melds if not any(c[0] == "2" or c == "JK" for c in a.split()[1:])]
         if dealt:
-            plain = [m for m in map(lambda a: _from_hand(a, snap["view"]["hand"]), plain) if m]
+            plain = [m for m in (_from_hand(a, snap["view"]["hand"]) for a in plain) if m]
         if plain:
             return seed, out["snapshot"]["view"]["hand"], plain[0]
     raise AssertionError("no seed lets seat 0 meld on its first turn")

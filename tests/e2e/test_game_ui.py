@@ -106,7 +106,8 @@ def test_a_meld_pressed_while_the_draw_is_on_its_way_is_laid_once_it_lands(watch
                                                                            site_url: str) -> None:
     """Cards picked, then Draw and Meld pressed together (one script task: the Meld press
     comes while the draw is on its way): the meld is laid once the draw has landed, and a
-    second Draw in the same burst (a double tap) is dropped, not refused."""
+    second Draw in the same burst brings no refusal (that a double tap is dropped is
+    ui_controls.hold's unit test)."""
     seed, hand_after_draw, meld = meld_seed(4, dealt=True)
     cards = meld.split()[1:]
     w = watched(viewport={"width": 390, "height": 844})
