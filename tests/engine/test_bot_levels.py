@@ -543,15 +543,18 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     assert ExpertBot(0, horizon=20).settings(samba6)[0] == PLAIN
     # Samba 4 players: an outlook fitted, searched with the plain profile's settings and
     # twice its playouts (expert.OUTLOOK_PROFILES, expert.PLAIN_ROLLOUTS: the fitted
-    # profile's wild lays and short playouts lost there), the cap on playout actions with
-    # them; a bot's own budget still overrides it. Under house rules (no outlook), the
-    # same playouts.
+    # profile's wild lays and short playouts lost there) at level 3's own noise, the cap on
+    # playout actions with them; a bot's own budget still overrides it. Under house rules
+    # (no outlook), the same playouts at the plain profile's noise.
     samba4 = variants.get("samba", 4)
     assert weights_for(samba4) is not None
     doubled_plain = dataclasses.replace(PLAIN, rollouts=80)
-    assert outlook_profile(samba4) == doubled_plain
-    assert ExpertBot(0).settings(samba4) == (doubled_plain, 80 * STEPS_PER_PLAYOUT)
-    assert ExpertBot(0, rollouts=40).settings(samba4) == (PLAIN, 40 * STEPS_PER_PLAYOUT)
+    outlooked = dataclasses.replace(doubled_plain, noise=NOISE)
+    assert NOISE != PLAIN.noise
+    assert outlook_profile(samba4) == outlooked
+    assert ExpertBot(0).settings(samba4) == (outlooked, 80 * STEPS_PER_PLAYOUT)
+    assert ExpertBot(0, rollouts=40).settings(samba4) == (dataclasses.replace(PLAIN, noise=NOISE),
+                                                           40 * STEPS_PER_PLAYOUT)
     samba4_house = samba4.replace(canastas_to_go_out=3)
     assert weights_for(samba4_house) is None
     assert ExpertBot(0).settings(samba4_house) == (doubled_plain, 80 * STEPS_PER_PLAYOUT)
@@ -596,7 +599,7 @@ def test_expert_candidates_follow_the_profile() -> None:
 
 
 @pytest.mark.parametrize("variant,players,profile,weights", [("classic", 4, FITTED, TUNED),
-                                                               ("samba", 4, PLAIN,
+                                                               ("samba", 4, dataclasses.replace(PLAIN, noise=NOISE),
                                                                 dataclasses.replace(TUNED, pair_chance=0.04, take_join=10.0)),
                                                                ("modern-american", 4, PLAIN,
                                                                 dataclasses.replace(TUNED, pair_chance=PAIR_CHANCE)),
@@ -607,7 +610,7 @@ def test_expert_candidates_follow_the_profile() -> None:
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
-    play); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
+    play), and so do Samba 4's (its outlook's profile); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
     is level 3 as it plays. Every one of them is on the search's weights
     (``expert.search_weights``: ``TUNED``, with the table's pair chance at Samba 4
     players and Modern American and its take onto the side's group at Samba 4; the

@@ -3,10 +3,14 @@ weights into bots/horizon.py. CPython only (the tool is not in the wheel)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
+from canasta.bots import expert
+from canasta.bots.expert import PLAIN
+from canasta.bots.good import NOISE
 from canasta.bots.horizon import FACTS
 from repo_tools import load_tool
 
@@ -52,12 +56,13 @@ def test_write_replaces_the_fitted_tables_and_keeps_the_others(tmp_path: Path, m
     assert ("classic", 4) in table  # kept
 
 
-@pytest.mark.parametrize("name,noise", [("classic", 0.5), ("samba", 0.3)])
+@pytest.mark.parametrize("name", ["classic", "samba"])
 def test_self_play_breaks_ties_at_the_noise_the_table_is_searched_with(monkeypatch: pytest.MonkeyPatch,
-                                                                      name: str, noise: float) -> None:
-    """The fit's self-play models the expert's playouts at the table: Classic's at the
-    fitted profile's noise (level 3's own), Samba 4 players' at the plain profile's
-    (expert.OUTLOOK_PROFILES)."""
+                                                                      name: str) -> None:
+    """The fit's self-play models the expert's playouts at the table, at the noise of
+    the profile it is searched with once fitted (``expert.outlook_profile``): level 3's
+    own at Classic (the fitted profile) and at Samba 4 players (its outlook's profile,
+    expert.OUTLOOK_PROFILES); another noise there is followed too."""
     tool = load_tool("fit_horizon")
     seen: list[float] = []
     real = tool.GoodBot
@@ -68,4 +73,8 @@ def test_self_play_breaks_ties_at_the_noise_the_table_is_searched_with(monkeypat
 
     monkeypatch.setattr(tool, "GoodBot", recording)
     assert tool.play((name, 4, 900, 1, 0.2))
-    assert seen and set(seen) == {noise}
+    assert seen and set(seen) == {NOISE}
+    monkeypatch.setitem(expert.OUTLOOK_PROFILES, (name, 4), dataclasses.replace(PLAIN, noise=0.3))
+    seen.clear()
+    assert tool.play((name, 4, 900, 1, 0.2))
+    assert seen and set(seen) == {0.3}

@@ -211,13 +211,15 @@ PLAIN_ROLLOUTS: dict[tuple[str, int], int] = {("samba", 4): 80}
 #: :data:`FITTED`'s (and fitted at their playouts' noise). Samba 4 players:
 #: :data:`PLAIN`'s with its 80 playouts there (:data:`PLAIN_ROLLOUTS`), the outlook
 #: added at its 20-action horizon, as the fitted profile's wild lays and short playouts
-#: lost there (docs/decisions.md#expert-profiles). Against today's level 3, pair by pair
-#: against the same search valued as the score stands: +7.5, +67.1 and +115.9 per hand
-#: on seeds 1-3's 200 pairs each, +63.5 (se 22.0) over the 600, and +108.0 on seed 4:
-#: +74.6 (se 19.5) over the 800, where the expert beats level 3 by +78 per hand
-#: (+45 .. +112) where it scored +4 (docs/decisions.md#samba-outlook).
+#: lost there (docs/decisions.md#expert-profiles). The outlook, against today's level 3,
+#: pair by pair against the same search valued as the score stands: +74.6 per hand
+#: (se 19.5) over four seeds' 800 pairs, where the expert beats level 3 by +78
+#: (+45 .. +112) where it scored +4. Its playouts then break ties at level 3's own noise,
+#: as the fitted profile's do, so that the opponents are played out as level 3 plays:
+#: over the same deals +4 per hand (se 10) uncapped, +82 (+50 .. +115), and +20 (se 13)
+#: capped at the phone's 100 ms (docs/decisions.md#samba-outlook).
 OUTLOOK_PROFILES: dict[tuple[str, int], Profile] = {
-    ("samba", 4): dataclasses.replace(PLAIN, rollouts=PLAIN_ROLLOUTS[("samba", 4)])}
+    ("samba", 4): dataclasses.replace(PLAIN, rollouts=PLAIN_ROLLOUTS[("samba", 4)], noise=NOISE)}
 
 
 def outlook_profile(rules: Rules) -> Profile:
