@@ -17,11 +17,14 @@ FR = catalog("fr")
 
 
 def test_a_hint_with_groups_is_played_as_given(watched: Callable[..., Watched], site_url: str) -> None:
-    """Samba, seed 6: the hint takes the pile with K K and lays T T T beside it. The hint
-    sets the first group aside, selects the second, highlights Take the pile, and pressing
-    it plays the hint (issue 40, item 1: it was refused "A meld holds cards of one rank")."""
+    """Samba, seed 104: the hint takes the pile with Q Q Q and lays 7 7 7 beside it. The
+    hint sets the first group aside, selects the second, highlights Take the pile, and
+    pressing it plays the hint (issue 40, item 1: it was refused "A meld holds cards of one
+    rank"). The expert suggests that take whatever number of samples it gets (checked on
+    CPython at budgets of 1 to 80 playouts), so the app's think cap under load cannot
+    change it; seed 6's take was the hint at some budgets only, and a loaded run got a draw."""
     w = watched(viewport={"width": 390, "height": 844})
-    page = open_page(w, f"{site_url}?new=1&variant=samba&players=4&lang=en&seed=6&speed=instant")
+    page = open_page(w, f"{site_url}?new=1&variant=samba&players=4&lang=en&seed=104&speed=instant")
     wait_human_turn(page)
     before = hand_of(page)
     melds = page.locator("#melds-0 .meld").count()
@@ -32,10 +35,10 @@ def test_a_hint_with_groups_is_played_as_given(watched: Callable[..., Watched], 
     page.click("#act-take")
     wait_human_turn(page, "play")
     after = hand_of(page)
-    for code in ("KS", "KD", "TS", "TS", "TC"):
+    for code in ("QH", "QC", "QC", "7H", "7C", "7C"):
         before.remove(code)
-    assert all(code in after for code in before)  # the five cards left the hand, the pile came in
-    expect(page.locator("#melds-0 .meld")).to_have_count(melds + 2)  # K K with the top card, T T T
+    assert all(code in after for code in before)  # the six cards left the hand, the pile came in
+    expect(page.locator("#melds-0 .meld")).to_have_count(melds + 2)  # Q Q Q with the top card, 7 7 7
     expect(page.locator("#g-feedback")).to_be_empty()  # no refusal
     w.assert_clean()
 
