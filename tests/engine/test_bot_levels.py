@@ -553,7 +553,7 @@ def test_expert_profile_follows_the_fitted_outlook() -> None:
     assert NOISE != PLAIN.noise
     assert outlook_profile(samba4) == outlooked
     assert ExpertBot(0).settings(samba4) == (outlooked, 80 * STEPS_PER_PLAYOUT)
-    assert ExpertBot(0, rollouts=40).settings(samba4) == (dataclasses.replace(PLAIN, noise=NOISE),
+    assert ExpertBot(0, rollouts=40).settings(samba4) == (dataclasses.replace(outlooked, rollouts=40),
                                                            40 * STEPS_PER_PLAYOUT)
     samba4_house = samba4.replace(canastas_to_go_out=3)
     assert weights_for(samba4_house) is None
@@ -610,11 +610,12 @@ def test_expert_candidates_follow_the_profile() -> None:
 def test_expert_playouts_break_ties_at_the_profiles_noise(monkeypatch: pytest.MonkeyPatch, variant: str, players: int,
                                                           profile: Profile, weights: Weights) -> None:
     """The fitted profile's playouts play level 3 at its own noise (the opponents as they
-    play), and so do Samba 4's (its outlook's profile); the plain profile's at 0.3. Level 3's own choice, the search's first candidate,
-    is level 3 as it plays. Every one of them is on the search's weights
-    (``expert.search_weights``: ``TUNED``, with the table's pair chance at Samba 4
-    players and Modern American and its take onto the side's group at Samba 4; the
-    table's own set at Classic 2, Samba 2 and 6 players and in Bolivia)."""
+    play), and so do Samba 4's (its outlook's profile); the plain profile's at 0.3. Level
+    3's own choice, the search's first candidate, is level 3 as it plays. Every one of
+    them is on the search's weights (``expert.search_weights``: ``TUNED``, with the
+    table's pair chance at Samba 4 players and Modern American and its take onto the
+    side's group at Samba 4; the table's own set at Classic 2, Samba 2 and 6 players and
+    in Bolivia)."""
     noises: list[float] = []
     used: list[Weights | None] = []
 

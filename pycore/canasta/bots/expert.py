@@ -211,13 +211,12 @@ PLAIN_ROLLOUTS: dict[tuple[str, int], int] = {("samba", 4): 80}
 #: :data:`FITTED`'s (and fitted at their playouts' noise). Samba 4 players:
 #: :data:`PLAIN`'s with its 80 playouts there (:data:`PLAIN_ROLLOUTS`), the outlook
 #: added at its 20-action horizon, as the fitted profile's wild lays and short playouts
-#: lost there (docs/decisions.md#expert-profiles). The outlook, against today's level 3,
-#: pair by pair against the same search valued as the score stands: +74.6 per hand
-#: (se 19.5) over four seeds' 800 pairs, where the expert beats level 3 by +78
-#: (+45 .. +112) where it scored +4. Its playouts then break ties at level 3's own noise,
-#: as the fitted profile's do, so that the opponents are played out as level 3 plays:
-#: over the same deals +4 per hand (se 10) uncapped, +82 (+50 .. +115), and +20 (se 13)
-#: capped at the phone's 100 ms (docs/decisions.md#samba-outlook).
+#: lost there (docs/decisions.md#expert-profiles). Against today's level 3 the outlook
+#: gains +74.6 per hand (se 19.5, four seeds' 800 pairs) over the same search valued as
+#: the score stands. Its playouts break ties at level 3's own noise, as the fitted
+#: profile's do, so that the opponents are played out as level 3 plays: +4 per hand
+#: (se 10) uncapped and +20 (se 13) capped at the phone's 100 ms, on the same deals; the
+#: expert then beats level 3 by +82 (+50 .. +115) (docs/decisions.md#samba-outlook).
 OUTLOOK_PROFILES: dict[tuple[str, int], Profile] = {
     ("samba", 4): dataclasses.replace(PLAIN, rollouts=PLAIN_ROLLOUTS[("samba", 4)], noise=NOISE)}
 
