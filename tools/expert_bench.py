@@ -56,17 +56,17 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, NamedTuple
 
-from canasta.actions import Action, Add, Discard, Meld, parse_action
+from canasta.actions import Action, parse_action
 from canasta.bots import get_bot
 from canasta.bots import expert as E
 from canasta.bots.base import rules_of
-from canasta.bots.basic import _cards_of
 from canasta.bots.belief import BeliefSampler
 from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
 from canasta.cards import deck
 from canasta.game import Game
 from canasta.lab.match import decision_seed, hand_steps
+from canasta.lab.overrules import kind
 from canasta.notation import from_position, to_position
 from canasta.play import apply
 from canasta.state import HandState, shuffle
@@ -167,15 +167,6 @@ def score(paths: list[str], rollouts: int | None, horizon: int | None, candidate
             f"{shown(candidates, None)} candidates)", gains)
 
 
-def _kind(a: Action) -> str:
-    name = type(a).__name__.lower()
-    if isinstance(a, (Meld, Add)):
-        return name + (" with wild cards" if any(c.wild for c in _cards_of(a)) else " (naturals)")
-    if isinstance(a, Discard) and a.card.wild:
-        return "discard a wild card"
-    return name
-
-
 def headroom(paths: list[str], chooser: int) -> None:
     gains: list[float] = []
     by_kind: dict[str, list[float]] = defaultdict(list)
@@ -192,15 +183,15 @@ def headroom(paths: list[str], chooser: int) -> None:
                 rest = {t: statistics.fmean(values[t][:off] + values[t][off + chooser:]) for t in (pick, base)}
                 gain = rest[pick] - rest[base]
                 gains.append(gain)
-                kind = "level 3's choice" if pick == base else (
-                    f"{_kind(parse_action(base))} -> {_kind(parse_action(pick))}")
-                by_kind[kind].append(gain)
+                change = "level 3's choice" if pick == base else (
+                    f"{kind(parse_action(base))} -> {kind(parse_action(pick))}")
+                by_kind[change].append(gain)
     _report(f"best of all legal actions on {chooser} samples, valued on the others", gains)
     windows = len(gains) / decisions
-    for kind, g in sorted(by_kind.items(), key=lambda kv: -sum(kv[1])):
+    for change, g in sorted(by_kind.items(), key=lambda kv: -sum(kv[1])):
         if abs(sum(g) / len(gains)) < 0.1:
             continue  # the long tail of rare or even kinds
-        print(f"  {kind:45s} {len(g) / windows:6.1f} decisions, mean {statistics.fmean(g):+7.1f}, "
+        print(f"  {change:45s} {len(g) / windows:6.1f} decisions, mean {statistics.fmean(g):+7.1f}, "
               f"{sum(g) / len(gains):+6.2f} per decision")
 
 

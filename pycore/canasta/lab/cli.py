@@ -185,6 +185,9 @@ def _match(args: argparse.Namespace) -> int:
     for key, name in (("A", report.a), ("B", report.b)):
         for line in report.partner[key].lines(f"{name} ({key})"):
             print(line)
+        if key in report.overrules:
+            for line in report.overrules[key].lines(f"{name} ({key})"):
+                print(line)
     print(report.line())
     return 0
 

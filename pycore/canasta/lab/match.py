@@ -33,6 +33,7 @@ from ..game import Game
 from ..rules import Rules
 from ..state import HandState
 from .pairs import interval
+from .overrules import OverruleCounts
 from .partner import PartnerCounts, hand_counts
 
 
@@ -96,6 +97,8 @@ class DealResult:
     seconds: dict[str, float] = field(default_factory=dict)
     #: "A" and "B": the partner figures' counts of each bot (``lab.partner``)
     partner: dict[str, PartnerCounts] = field(default_factory=dict)
+    #: "A" and "B" where the bot is the expert: its changes of level 3's choice (``lab.overrules``)
+    overrules: dict[str, OverruleCounts] = field(default_factory=dict)
 
 
 def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResult:
@@ -113,6 +116,8 @@ def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResul
                 key = "A" if who is a else "B"
                 result.seconds[key] = result.seconds.get(key, 0.0) + time.perf_counter() - start
                 result.decisions[key] = result.decisions.get(key, 0) + 1
+                if isinstance(bot, ExpertBot) and bot.policy_choice is not None:
+                    result.overrules.setdefault(key, OverruleCounts()).count(bot.policy_choice, action)
             steps.append((game.state, action))
             game.apply(action)
         for side, counts in enumerate(hand_counts(steps, game.state)):
@@ -136,6 +141,7 @@ class MatchReport:
     seconds: dict[str, float]
     elapsed: float
     partner: dict[str, PartnerCounts] = field(default_factory=dict)
+    overrules: dict[str, OverruleCounts] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -182,6 +188,8 @@ def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
             report.seconds[k] = report.seconds.get(k, 0.0) + s
         for k, c in r.partner.items():
             report.partner.setdefault(k, PartnerCounts()).add(c)
+        for k, o in r.overrules.items():
+            report.overrules.setdefault(k, OverruleCounts()).add(o)
         report.elapsed = time.perf_counter() - start
         if progress is not None:
             progress(r.deal, report)
