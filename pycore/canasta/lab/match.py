@@ -32,8 +32,8 @@ from ..bots.expert import ExpertBot
 from ..game import Game
 from ..rules import Rules
 from ..state import HandState
-from .pairs import interval
 from .overrules import OverruleCounts
+from .pairs import interval
 from .partner import PartnerCounts, hand_counts
 
 

@@ -3,7 +3,7 @@ docs/decisions.md#overrules).
 
 The expert searches a few alternatives to level 3's choice and keeps that choice unless
 one beats it with confidence (``bots/expert.py``). Its value is in those changes: at
-Classic 4 players the search refuses about a quarter of the piles level 3 would take, and
+Classic 4 players the search refuses about a fifth of the piles level 3 would take, and
 keeping level 3's takes instead cost 59 points per hand. ``match`` counts, for an expert
 side, each decision with a choice by the kind of level 3's choice, and the changes by the
 kind they went to (``take -> draw``), so that a change to the search shows where it moved.
