@@ -253,3 +253,31 @@ def test_the_budget_played_is_recorded_and_pooled_by_what_was_played(tmp_path: P
     write_pairs(plain, pairs_record("samba", 4, 2, "expert", "good", [7.0]))
     assert main(["pool", str(flagged), str(plain)]) == 2
     assert "expert_rollouts None and 80" in capsys.readouterr().err
+
+
+def test_a_stream_replays_the_deals_with_other_choices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``match --stream K``: the same deals, other random choices; stream 0 is the match's
+    own (every figure before streams reproduces), and two streams of one seed are
+    compared but not pooled (the same deals would count twice)."""
+    rules = variants.get("classic", 4)
+    a, b = Side("casual"), Side("beginner")
+    own = [play_deal(rules, 4, d, a, b) for d in range(4)]
+    assert [r.margins for r in own] == [play_deal(rules, 4, d, a, b, stream=0).margins for d in range(4)]
+    other = [play_deal(rules, 4, d, a, b, stream=3) for d in range(4)]
+    assert [r.margins for r in other] != [r.margins for r in own]  # casual and beginner draw jitter from the seed
+    first, third = tmp_path / "s0.json", tmp_path / "s3.json"
+    assert main(["match", "--a", "casual", "--b", "beginner", "--deals", "4", "--seed", "4",
+                 "--pairs-out", str(first)]) == 0
+    assert main(["match", "--a", "casual", "--b", "beginner", "--deals", "4", "--seed", "4", "--stream", "3",
+                 "--pairs-out", str(third)]) == 0
+    printed = capsys.readouterr().out
+    assert "classic 4 players, seed 4, stream 3: 8 hands" in printed
+    assert "stream" not in read_pairs(first)
+    record = read_pairs(third)
+    assert record["stream"] == 3 and record["seed"] == 4
+    assert record["pairs"] == pytest.approx([statistics.fmean(r.margins) for r in other])
+    assert main(["compare", str(third), str(first)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == paired_difference(
+        record["pairs"], read_pairs(first)["pairs"]).line("s3", "s0")
+    assert main(["pool", str(first), str(third)]) == 2
+    assert "error [pool_same_deals]: " in capsys.readouterr().err

@@ -163,7 +163,8 @@ def _match(args: argparse.Namespace) -> int:
                                                      report.pairs, args.expert_rollouts,
                                                      None if args.expert_horizon == -1 else args.expert_horizon,
                                                      partner, expert_think_ms=args.expert_think_ms,
-                                                     expert_belief=args.expert_belief, expert_budget=budget))
+                                                     expert_belief=args.expert_belief, expert_budget=budget,
+                                                     stream=args.stream))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play
@@ -175,12 +176,13 @@ def _match(args: argparse.Namespace) -> int:
         if n % SAVE_EVERY == 0:
             save(report)  # a long match stopped early keeps what it played
 
-    report = run(rules, a, b, args.deals, args.seed, jobs=args.jobs, progress=progress)
+    report = run(rules, a, b, args.deals, args.seed, jobs=args.jobs, progress=progress, stream=args.stream)
     save(report)
     hands = 2 * len(report.pairs) if rules.sides == 2 else rules.sides * len(report.pairs)
     think = ", ".join(f"{name} {1000 * report.seconds.get(k, 0.0) / max(report.decisions.get(k, 0), 1):.1f} ms"
                       for k, name in (("A", report.a), ("B", report.b)))
-    print(f"{rules.name} {rules.players} players, seed {args.seed}: {hands} hands in {report.elapsed:.0f} s "
+    stream = f", stream {args.stream}" if args.stream else ""
+    print(f"{rules.name} {rules.players} players, seed {args.seed}{stream}: {hands} hands in {report.elapsed:.0f} s "
           f"({args.jobs} jobs); think time per decision with a choice: {think}")
     for key, name in (("A", report.a), ("B", report.b)):
         for line in report.partner[key].lines(f"{name} ({key})"):
@@ -329,6 +331,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "then depend on the machine and its load)")
     p.add_argument("--expert-belief", action="store_true",
                    help="the expert deals its samples by what each seat did (bots/belief.py; default: evenly)")
+    p.add_argument("--stream", type=count(0), default=0,
+                   help="another stream of the bots' random choices over the same deals (0: the match's own): "
+                        "a replicate, for the noise a changed decision stream brings (docs/decisions.md#measuring)")
     p.add_argument("--progress", type=count(0), default=0, help="print the running figures every N pairs (stderr)")
     p.add_argument("--pairs-out", metavar="FILE",
                    help=f"write the pair values (JSON, for compare) every {SAVE_EVERY} pairs and at the end")

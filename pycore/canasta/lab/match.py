@@ -12,7 +12,11 @@ of the hands that A's side won (scored more than every other side; a tie counts 
 
 Each decision's bot is built with its own seed from the match seed, the deal, the
 play, the seat and the step (:func:`decision_seed`), so a match gives the same figures
-with any number of worker processes.
+with any number of worker processes. A *stream* other than 0 (``match --stream K``) mixes
+``K`` into those seeds: the same deals, the same players, other random choices (the
+expert's samples and playouts, every bot's tie-breaking). Two streams of one match are
+replicates; how far apart they land is the noise a changed decision stream alone brings
+to a comparison (docs/decisions.md#measuring).
 """
 
 from __future__ import annotations
@@ -101,15 +105,17 @@ class DealResult:
     overrules: dict[str, OverruleCounts] = field(default_factory=dict)
 
 
-def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side) -> DealResult:
-    """Deal ``deal`` played once with A on each side (module docstring)."""
+def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side, stream: int = 0) -> DealResult:
+    """Deal ``deal`` played once with A on each side (module docstring), the bots'
+    seeds from ``stream`` (0: the match's own)."""
+    other = ("stream", stream) if stream else ()  # stream 0 keeps every seed of the runs before streams
     result = DealResult(deal, [], [], partner={"A": PartnerCounts(), "B": PartnerCounts()})
     for play in range(rules.sides):
         game = Game(rules, seed=seed * 1_000_003 + deal)
         steps: list[tuple[HandState, Action]] = []
         for seat, step, legal in hand_steps(game):
             who = a if seat % rules.sides == play else b
-            bot = who.make(decision_seed(seed, deal, play, seat, step))
+            bot = who.make(decision_seed(seed, deal, play, seat, step, *other))
             start = time.perf_counter()
             action = bot.choose(game.view(seat), legal)
             if len(legal) > 1:
@@ -159,15 +165,16 @@ class MatchReport:
         return f"{interval(self.pairs).line(f'{self.a} vs {self.b}')}, {self.a} won {self.won:.0f}% of hands"
 
 
-def _work(args: tuple[Rules, int, int, Side, Side]) -> DealResult:
+def _work(args: tuple[Rules, int, int, Side, Side, int]) -> DealResult:
     return play_deal(*args)
 
 
 def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
-        progress: Callable[[int, MatchReport], None] | None = None) -> MatchReport:
-    """Play the match (module docstring); ``progress`` is called after each deal."""
+        progress: Callable[[int, MatchReport], None] | None = None, stream: int = 0) -> MatchReport:
+    """Play the match (module docstring) in the bots' ``stream``; ``progress`` is called
+    after each deal."""
     start = time.perf_counter()
-    tasks = [(rules, seed, d, a, b) for d in range(deals)]
+    tasks = [(rules, seed, d, a, b, stream) for d in range(deals)]
     report = MatchReport(a.name, b.name, [], [], {}, {}, 0.0)
 
     def results() -> Iterator[DealResult]:

@@ -16,7 +16,9 @@ the pair values in deal order (deal 0 first), as the match command computes them
 ``"expert_budget"`` when one side is the expert: the budget it played, whether set by the
 flags or by the table's profile (``{"rollouts", "horizon", "max_steps"}``,
 ``ExpertBot.settings``), so that ``pool`` tells one budget from another by what was
-played, not by how it was asked for.
+played, not by how it was asked for; ``"stream"`` when the bots played another stream
+of random choices than the match's own (``match --stream``): the same deals, so two
+streams of one seed are compared pair by pair but never pooled.
 """
 
 from __future__ import annotations
@@ -49,11 +51,12 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
                  expert_rollouts: int | None = None, expert_horizon: int | None = None,
                  partner: dict[str, dict[str, int]] | None = None,
                  expert_think_ms: int | None = None, expert_belief: bool = False,
-                 expert_budget: dict[str, int | None] | None = None) -> dict[str, Any]:
+                 expert_budget: dict[str, int | None] | None = None, stream: int = 0) -> dict[str, Any]:
     """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
     partner figures' counts of A and B (``lab.partner``), when the match counted them;
     ``expert_belief`` is recorded only when set (the expert's belief sampling);
-    ``expert_budget``: the budget the expert played, when it played."""
+    ``expert_budget``: the budget the expert played, when it played; ``stream``: recorded
+    when not 0 (``match --stream``)."""
     record = {"format": FORMAT, "engine": __version__, "variant": variant, "players": players, "seed": seed,
               "a": a, "b": b, "expert_rollouts": expert_rollouts, "expert_horizon": expert_horizon,
               "pairs": [float(p) for p in pairs]}
@@ -65,6 +68,8 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
         record["expert_belief"] = True
     if expert_budget is not None:
         record["expert_budget"] = dict(expert_budget)
+    if stream:
+        record["stream"] = stream
     return record
 
 
