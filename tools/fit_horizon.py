@@ -15,6 +15,18 @@ correlation of the hand's final result with the value before and after.
 (between its markers), replacing the tables fitted again and keeping the others.
 
     PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --hands 12000 --jobs 2 --write
+
+``--expert`` fits the table's correction instead (``horizon.CORRECTIONS``;
+docs/decisions.md#expert-outlook): the expert plays level 3 in duplicate deals, as
+``python -m canasta match`` plays them (``--hands`` deals from match seed ``--seed``, each
+played once with the expert on each side), on level 3's outlook alone (the table's
+correction set aside); at about one step in ``--rate`` the expert's side's facts are
+recorded, and the target is what that side went on to score beyond level 3's outlook.
+Least squares with a constant (the expert's mean surplus, not written) and ``--ridge`` on
+the facts; the even deals' fit is reported on the odd ones', then all the deals are
+fitted and written.
+
+    PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --expert --hands 800 --seed 900 --rate 0.5 --ridge 10000 --jobs 2 --write
 """
 
 from __future__ import annotations
@@ -25,12 +37,17 @@ import multiprocessing
 import operator
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
+from canasta.bots import horizon
 from canasta.bots.expert import outlook_profile, playout_facts, score_now, search_weights
 from canasta.bots.good import GoodBot
-from canasta.bots.horizon import FACTS, facts
+from canasta.bots.horizon import FACTS, WEIGHTS, facts
+from canasta.game import Game
+from canasta.lab.match import Side, decision_seed, hand_steps
 from canasta.legal import legal_actions
+from canasta.rules import Rules
 from canasta.play import apply
 from canasta.state import deal
 from canasta.variants import PRESETS, get
@@ -39,6 +56,7 @@ from canasta.variants import PRESETS, get
 Row = tuple[int, list[float], float, float]
 SOURCE = Path(__file__).resolve().parent.parent / "pycore" / "canasta" / "bots" / "horizon.py"
 BEGIN, END = "# fitted weights: begin", "# fitted weights: end"
+EXPERT_BEGIN, EXPERT_END = "# expert corrections: begin", "# expert corrections: end"
 
 
 def play(args: tuple[str, int, int, int, float]) -> list[Row]:
@@ -64,6 +82,65 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
         final = [score_now(state, s) for s in range(rules.sides)]
         rows += [(d, f, v, final[s]) for point in seen for s, (f, v) in enumerate(point)]
     return rows
+
+
+def expert_play(args: tuple[str, int, int, int, int, float]) -> list[Row]:
+    """Deals ``first .. first + count - 1`` of match seed ``seed``, the expert against level
+    3 (``--expert``): the expert's side's rows, its value now and at the hand's end."""
+    name, players, seed, first, count, rate = args
+    rules = get(name, players)
+    saved = horizon.CORRECTIONS.pop((name, players), None)  # the expert on level 3's outlook alone
+    horizon._FOUND.clear()
+    try:
+        return _expert_rows(rules, seed, first, count, rate)
+    finally:
+        if saved is not None:
+            horizon.CORRECTIONS[(name, players)] = saved
+        horizon._FOUND.clear()
+
+
+def _expert_rows(rules: Rules, seed: int, first: int, count: int, rate: float) -> list[Row]:
+    a, b = Side("expert"), Side("good")
+    rows: list[Row] = []
+    for d in range(first, first + count):
+        for play in range(rules.sides):
+            rng = random.Random(d * 7 + play)
+            game = Game(rules, seed=seed * 1_000_003 + d)
+            seen: list[tuple[list[float], float]] = []
+            for seat, step, legal in hand_steps(game):
+                who = a if seat % rules.sides == play else b
+                bot = who.make(decision_seed(seed, d, play, seat, step))
+                if rng.random() < rate:
+                    seen.append((facts(game.state, play), score_now(game.state, play)))
+                game.apply(bot.choose(game.view(seat), legal))
+            final = score_now(game.state, play)
+            rows += [(d, f, v, final) for f, v in seen]
+    return rows
+
+
+def fit_correction(rows: list[Row], base: Sequence[float], ridge: float) -> tuple[list[float], float]:
+    """Least squares of what the side went on to score beyond ``base``'s outlook on the
+    facts and a constant, ``ridge`` on the facts only: the facts' corrections, and the
+    constant (the expert's mean surplus)."""
+    k = len(FACTS)
+    cols = [list(c) for c in zip(*(f for _, f, _, _ in rows))] + [[1.0] * len(rows)]
+    y = [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
+    gram = [[math.fsum(map(operator.mul, cols[i], cols[j])) + (ridge if i == j < k else 0.0) for j in range(k + 1)]
+            for i in range(k + 1)]
+    x = solve(gram, [math.fsum(map(operator.mul, cols[i], y)) for i in range(k + 1)])
+    return x[:k], x[k]
+
+
+def correction_report(rows: list[Row], base: Sequence[float], more: Sequence[float], surplus: float) -> str:
+    """The held-out figures of a correction: the residual variance of level 3's outlook on
+    these rows (about its mean), and what is left with the correction."""
+    y = [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
+    mean = sum(y) / len(y)
+    before = math.fsum((t - mean) ** 2 for t in y) / len(y)
+    after = math.fsum((t - surplus - sum(a * b for a, b in zip(more, f))) ** 2
+                      for t, (_, f, _, _) in zip(y, rows)) / len(y)
+    return (f"held out: {len(rows)} rows, the expert's side {mean:+.1f} beyond level 3's outlook; variance "
+            f"{before:.0f}, left after the correction {after:.0f} (explained {1 - after / before:.4f})")
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -123,14 +200,16 @@ def report(rows: list[Row], w: list[float]) -> str:
             f"{_corr(final, now):.3f}, with the outlook added {_corr(final, after):.3f}")
 
 
-def write(fitted: dict[tuple[str, int], list[float]]) -> None:
-    """Put the fitted weights in horizon.py between its markers (others kept)."""
+def write(fitted: dict[tuple[str, int], list[float]], expert: bool = False) -> None:
+    """Put the fitted weights (``expert``: the corrections) in horizon.py between their
+    markers (others kept)."""
+    begin, end = (EXPERT_BEGIN, EXPERT_END) if expert else (BEGIN, END)
     text = SOURCE.read_text()
-    start, stop = text.index(BEGIN), text.index(END)
+    start, stop = text.index(begin), text.index(end)
     found = re.findall(r'\("([\w-]+)", (\d+)\): \(([^)]*)\)', text[start:stop], re.S)
     table = {(n, int(p)): [float(x) for x in ws.split(",") if x.strip()] for n, p, ws in found}
     table.update(fitted)
-    lines = [f"    {BEGIN} (tools/fit_horizon.py --write)\n"]
+    lines = [f"    {begin} (tools/fit_horizon.py {'--expert ' if expert else ''}--write)\n"]
     for (n, p), w in sorted(table.items()):
         values = [f"{x:.3f}" for x in w]
         rows = [", ".join(values[i:i + 8]) for i in range(0, len(values), 8)]
@@ -150,6 +229,8 @@ def main() -> None:
     p.add_argument("--ridge", type=float, default=1.0)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--write", action="store_true", help="put the weights in horizon.py")
+    p.add_argument("--expert", action="store_true",
+                   help="fit the correction of the expert's own matches (--hands deals of match seed --seed)")
     args = p.parse_args()
     tables: list[tuple[str, int]] = []
     for t in args.table:
@@ -158,6 +239,26 @@ def main() -> None:
     if not tables:
         tables = [(n, k) for n, preset in PRESETS.items() for k in preset.players]
     fitted: dict[tuple[str, int], list[float]] = {}
+    if args.expert:
+        for name, players in tables:
+            base = WEIGHTS[(name, players)]
+            chunk = max(args.hands // (4 * args.jobs), 1)
+            tasks = [(name, players, args.seed, i, min(chunk, args.hands - i), args.rate)
+                     for i in range(0, args.hands, chunk)]
+            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                rows = [r for part in pool.map(expert_play, tasks) for r in part]
+            train = [r for r in rows if r[0] % 2 == 0]
+            more, surplus = fit_correction(train, base, args.ridge)
+            print(f"{name} {players} players: {args.hands} deals, {len(rows)} rows of the expert's side")
+            print("  " + correction_report([r for r in rows if r[0] % 2 == 1], base, more, surplus))
+            more, surplus = fit_correction(rows, base, args.ridge)
+            fitted[(name, players)] = more
+            print(f"  all the deals: surplus {surplus:+.1f}; " + ", ".join(f"{n} {x:+.2f}" for n, x in zip(FACTS, more)),
+                  flush=True)
+        if args.write:
+            write(fitted, expert=True)
+            print(f"written to {SOURCE}")
+        return
     for name, players in tables:
         chunk = max(args.hands // (8 * args.jobs), 1)
         tasks = [(name, players, args.seed + i, min(chunk, args.hands - i), args.rate)

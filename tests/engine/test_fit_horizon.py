@@ -11,7 +11,8 @@ import pytest
 from canasta.bots import expert
 from canasta.bots.expert import PLAIN
 from canasta.bots.good import NOISE
-from canasta.bots.horizon import FACTS
+from canasta.bots import horizon
+from canasta.bots.horizon import CORRECTIONS, FACTS, WEIGHTS
 from repo_tools import load_tool
 
 pytestmark = pytest.mark.simulation
@@ -78,3 +79,52 @@ def test_self_play_breaks_ties_at_the_noise_the_table_is_searched_with(monkeypat
     seen.clear()
     assert tool.play((name, 4, 900, 1, 0.2))
     assert seen and set(seen) == {0.3}
+
+
+def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--expert``: rows of the expert's side in its duplicate deals against level 3,
+    played on level 3's outlook alone (the correction set aside, then put back); a
+    correction made of known figures is fitted back, constant included; written between
+    its own markers, the weights kept."""
+    tool = load_tool("fit_horizon")
+    key = ("classic", 4)
+    before = dict(CORRECTIONS)
+    seen: list[tuple[float, ...] | None] = []
+    real = tool.Side.make
+
+    def make(side: object, seed: int) -> object:
+        seen.append(horizon.CORRECTIONS.get(key))
+        return real(side, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tool.Side, "make", make)
+    rows = tool.expert_play(("classic", 4, 900, 0, 1, 0.5))
+    assert seen and set(seen) == {None}  # every decision played without the correction
+    assert CORRECTIONS == before  # and it is back
+    assert len(rows) > 10 and all(len(f) == len(FACTS) and d == 0 for d, f, _, _ in rows)
+    assert rows == tool.expert_play(("classic", 4, 900, 0, 1, 0.5))  # seeded
+    base = WEIGHTS[key]
+    known = [float(i % 3) - 1.0 for i in range(len(FACTS))]
+    made = [(d, f, now, now + sum(a * b for a, b in zip(base, f)) + sum(a * b for a, b in zip(known, f)) + 30.0)
+            for d, f, now, _ in rows]
+    more, surplus = tool.fit_correction(made, base, 0.0)
+    assert surplus == pytest.approx(30.0, abs=1e-6)
+    for _, f, now, fin in made:
+        assert now + sum(a * b for a, b in zip(base, f)) + sum(a * b for a, b in zip(more, f)) + surplus \
+            == pytest.approx(fin, abs=1e-6)
+    assert "explained 1.0000" in tool.correction_report(made, base, more, surplus)
+    source = tmp_path / "horizon.py"
+    source.write_text(tool.SOURCE.read_text())
+    monkeypatch.setattr(tool, "SOURCE", source)
+    tool.write({("samba", 4): [0.5] * len(FACTS)}, expert=True)
+    namespace: dict[str, object] = {}
+    text = source.read_text()
+    for name in ("WEIGHTS", "CORRECTIONS"):
+        start = text.index(f"{name}:")
+        exec(text[start:text.index("\n}\n", start) + 3].replace(f"{name}: dict[tuple[str, int], tuple[float, ...]]",
+                                                                 name), namespace)
+    assert namespace["WEIGHTS"] == WEIGHTS
+    corrections = namespace["CORRECTIONS"]
+    assert isinstance(corrections, dict)
+    assert corrections[("samba", 4)] == (0.5,) * len(FACTS)
+    assert key in corrections  # kept

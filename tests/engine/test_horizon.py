@@ -3,12 +3,13 @@ its facts, its symmetry between the sides, and where it applies."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from canasta import variants
 from canasta.bots.expert import evaluate, playout_facts, score_now
 from canasta.bots.good import GoodBot
-from canasta.bots.horizon import FACTS, WEIGHTS, facts, outlook, weights_for
+from canasta.bots.horizon import CORRECTIONS, FACTS, WEIGHTS, facts, outlook, weights_for
 from canasta.legal import legal_actions
 from canasta.play import apply
 from canasta.state import HandState, deal
@@ -40,7 +41,23 @@ def test_every_fitted_table_has_one_weight_per_fact() -> None:
     assert WEIGHTS, "no outlook fitted"
     for (name, players), w in WEIGHTS.items():
         assert len(w) == len(FACTS), (name, players)
-        assert weights_for(variants.get(name, players)) == w
+        more = CORRECTIONS.get((name, players))
+        want = w if more is None else tuple(a + b for a, b in zip(w, more))
+        assert weights_for(variants.get(name, players)) == want
+
+
+def test_a_correction_is_added_to_its_tables_weights_only() -> None:
+    """The expert's correction (``CORRECTIONS``, fitted on its own matches) adds to level
+    3's outlook at its table's exact rules, and to nothing else."""
+    assert ("classic", 4) in CORRECTIONS
+    for key, more in CORRECTIONS.items():
+        assert key in WEIGHTS and len(more) == len(FACTS)
+        w = weights_for(variants.get(*key))
+        assert w is not None and w != WEIGHTS[key]
+        assert all(abs(x - (a + b)) < 1e-9 for x, a, b in zip(w, WEIGHTS[key], more))
+    house = dataclasses.replace(variants.get("classic", 4), canastas_to_go_out=2)
+    assert weights_for(house) is None  # house rules: no outlook, corrected or not
+    assert weights_for(variants.get("classic", 2)) == WEIGHTS[("classic", 2)]  # no correction there
 
 
 def test_the_outlook_of_one_side_is_minus_the_other_sides() -> None:

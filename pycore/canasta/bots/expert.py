@@ -32,7 +32,8 @@ For one decision, with the seat's view alone:
 4. **Choice.** The value of a playout is the seat's side's hand score minus the mean of
    the other sides' (at a horizon, the score as it stands with the cards in hand counted
    at ``HAND_WEIGHT`` of their value, plus the rest of the hand's expected worth as
-   fitted on level 3's self-play where a fit exists: :mod:`~canasta.bots.horizon`).
+   fitted on level 3's self-play where a fit exists, with the expert's own correction where
+   one is fitted: :mod:`~canasta.bots.horizon`).
    Each alternative is compared with level 3's choice sample by sample; it is chosen
    only when its mean gain exceeds ``MARGIN`` points and ``Z`` standard errors (the
    best such one), else level 3's choice stands: the search overrules level 3 only

@@ -5,7 +5,10 @@ the position as the score stands. That count misses what the hand still holds: w
 and pairs in hand, melds one card short of a canasta, who may go out and who would be
 caught with a full hand. :func:`outlook` adds an estimate of the rest of the hand: a
 linear function of such facts, fitted by least squares to what level 3 went on to score
-in self-play (``tools/fit_horizon.py``; docs/decisions.md#outlook).
+in self-play (``tools/fit_horizon.py``; docs/decisions.md#outlook), and at Classic 4
+players corrected by what the expert's own side went on to score in its matches against
+level 3 (:data:`CORRECTIONS`, ``--expert``; docs/decisions.md#expert-outlook): past the
+horizon the searching side is played by the expert, not by level 3.
 
 Every fact is taken for the side minus the mean of the other sides, so the estimate for
 a side is minus the others' (the fit's data hold each position from every side). The
@@ -75,6 +78,21 @@ WEIGHTS: dict[tuple[str, int], tuple[float, ...]] = {
     # fitted weights: end
 }
 
+#: Corrections per (preset name, players), in :data:`FACTS` order, added to
+#: :data:`WEIGHTS` where both exist: fitted on the expert's own matches against level 3,
+#: to what the expert's side went on to score beyond level 3's outlook (the expert plays
+#: the rest of the hand better than the level 3 of the self-play: its side was worth 80
+#: points more than that outlook said, and its unfinished melds more). Written by
+#: ``tools/fit_horizon.py --expert`` (docs/decisions.md#expert-outlook), over the table's
+#: :data:`WEIGHTS` as they stand: a table fitted again needs its correction fitted again.
+CORRECTIONS: dict[tuple[str, int], tuple[float, ...]] = {
+    # expert corrections: begin (tools/fit_horizon.py --expert --write)
+    ("classic", 4): (10.108, -0.444, -5.022, -1.595, -15.443, 2.374, 22.176, 10.139,
+        36.254, 9.942, 12.761, 15.408, -0.718, -5.803, -0.025, -9.754,
+        -1.045, 9.505, 0.464),
+    # expert corrections: end
+}
+
 #: Where the per-side facts the last five combine sit in a side's list (``_side_facts``).
 _CARDS, _POINTS, _OUT, _FROZEN = (FACTS.index(n) for n in ("hand_cards", "hand_points", "may_go_out", "frozen"))
 
@@ -135,14 +153,19 @@ _FOUND: dict[int, tuple[Rules, tuple[float, ...] | None]] = {}
 
 
 def weights_for(rules: Rules) -> tuple[float, ...] | None:
-    """The fitted weights for these rules: their preset's, if the rules are exactly the
-    preset's (module docstring), else None. Remembered by the rules' identity (a playout
-    asks at every horizon; comparing two rule sets field by field is slow)."""
+    """The fitted weights for these rules: their preset's, with its correction where one
+    is fitted (:data:`CORRECTIONS`), if the rules are exactly the preset's (module
+    docstring), else None. Remembered by the rules' identity (a playout asks at every
+    horizon; comparing two rule sets field by field is slow)."""
     found = _FOUND.get(id(rules))
     if found is None or found[0] is not rules:
-        w = WEIGHTS.get((rules.name, rules.players))
+        key = (rules.name, rules.players)
+        w = WEIGHTS.get(key)
         if w is not None and get(rules.name, rules.players) != rules:
             w = None
+        more = CORRECTIONS.get(key)
+        if w is not None and more is not None:
+            w = tuple(a + b for a, b in zip(w, more))
         if len(_FOUND) > 64:
             _FOUND.clear()
         found = _FOUND[id(rules)] = (rules, w)
@@ -160,4 +183,4 @@ def outlook(state: HandState, side: int) -> float:
     return sum(a * b for a, b in zip(w, facts(state, side)))
 
 
-__all__ = ["FACTS", "WEIGHTS", "facts", "outlook", "weights_for"]
+__all__ = ["CORRECTIONS", "FACTS", "WEIGHTS", "facts", "outlook", "weights_for"]
