@@ -20,7 +20,7 @@ correlation of the hand's final result with the value before and after.
 docs/decisions.md#expert-outlook): the expert plays level 3 in duplicate deals, as
 ``python -m canasta match`` plays them (``--hands`` deals from match seed ``--seed``, each
 played once with the expert on each side), on level 3's outlook alone (the table's
-correction set aside); at about one step in ``--rate`` the expert's side's facts are
+correction set aside); at a share ``--rate`` of the steps the expert's side's facts are
 recorded, and the target is what that side went on to score beyond level 3's outlook.
 Least squares with a constant (the expert's mean surplus, not written) and ``--ridge`` on
 the facts; the even deals' fit is reported on the odd ones', then all the deals are
@@ -47,8 +47,8 @@ from canasta.bots.horizon import FACTS, WEIGHTS, facts
 from canasta.game import Game
 from canasta.lab.match import Side, decision_seed, hand_steps
 from canasta.legal import legal_actions
-from canasta.rules import Rules
 from canasta.play import apply
+from canasta.rules import Rules
 from canasta.state import deal
 from canasta.variants import PRESETS, get
 
