@@ -64,8 +64,7 @@ from canasta.bots.belief import BeliefSampler
 from canasta.bots.good import GoodBot
 from canasta.bots.memory import Memory
 from canasta.cards import deck
-from canasta.game import Game
-from canasta.lab.match import decision_seed, hand_steps
+from canasta.lab.match import deal_game, decision_seed, hand_steps
 from canasta.lab.overrules import kind
 from canasta.notation import from_position, to_position
 from canasta.play import apply
@@ -85,7 +84,7 @@ def collect(variant: str, players: int | None, seed: int, hands: int, out: str) 
     n = 0
     with open(out, "w", encoding="utf-8") as fh:
         for d in range(hands):
-            game = Game(rules, seed=seed * 1_000_003 + d)
+            game = deal_game(rules, seed, d)
             for seat, step, legal in hand_steps(game):
                 who = "expert" if seat % rules.sides == 0 else "good"
                 view = game.view(seat)
@@ -275,7 +274,7 @@ def calibrate(variant: str, players: int | None, seed: int, hands: int, samples:
 
     naturals = sorted({c.kind for c in deck(rules.decks, rules.jokers_per_deck) if c.natural})
     for d in range(hands):
-        game = Game(rules, seed=seed * 1_000_003 + d)
+        game = deal_game(rules, seed, d)
         for seat, step, legal in hand_steps(game):
             view = game.view(seat)
             if view["phase"] == "play" and step % 3 == 0:

@@ -44,8 +44,7 @@ from canasta.bots import horizon
 from canasta.bots.expert import outlook_profile, playout_facts, score_now, search_weights
 from canasta.bots.good import GoodBot
 from canasta.bots.horizon import FACTS, WEIGHTS, facts
-from canasta.game import Game
-from canasta.lab.match import Side, decision_seed, hand_steps
+from canasta.lab.match import Side, deal_game, duplicate_steps
 from canasta.legal import legal_actions
 from canasta.play import apply
 from canasta.rules import Rules
@@ -105,11 +104,9 @@ def _expert_rows(rules: Rules, seed: int, first: int, count: int, rate: float) -
     for d in range(first, first + count):
         for play in range(rules.sides):
             rng = random.Random(d * 7 + play)
-            game = Game(rules, seed=seed * 1_000_003 + d)
+            game = deal_game(rules, seed, d)
             seen: list[tuple[list[float], float]] = []
-            for seat, step, legal in hand_steps(game):
-                who = a if seat % rules.sides == play else b
-                bot = who.make(decision_seed(seed, d, play, seat, step))
+            for seat, legal, _, bot in duplicate_steps(game, seed, d, play, a, b):
                 if rng.random() < rate:
                     seen.append((facts(game.state, play), score_now(game.state, play)))
                 game.apply(bot.choose(game.view(seat), legal))
@@ -261,10 +258,10 @@ def main() -> None:
         return
     for name, players in tables:
         chunk = max(args.hands // (8 * args.jobs), 1)
-        tasks = [(name, players, args.seed + i, min(chunk, args.hands - i), args.rate)
-                 for i in range(0, args.hands, chunk)]
+        work = [(name, players, args.seed + i, min(chunk, args.hands - i), args.rate)
+                for i in range(0, args.hands, chunk)]
         with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-            rows = [r for part in pool.map(play, tasks) for r in part]
+            rows = [r for part in pool.map(play, work) for r in part]
         train = [r for r in rows if r[0] % 2 == 0]
         test = [r for r in rows if r[0] % 2 == 1]
         w = fit(train, args.ridge)

@@ -105,17 +105,32 @@ class DealResult:
     overrules: dict[str, OverruleCounts] = field(default_factory=dict)
 
 
+def deal_game(rules: Rules, seed: int, deal: int) -> Game:
+    """The game whose first hand is deal ``deal`` of match seed ``seed`` (module
+    docstring); the benches and tools that replay a match's deals start from it too."""
+    return Game(rules, seed=seed * 1_000_003 + deal)
+
+
+def duplicate_steps(game: Game, seed: int, deal: int, play: int, a: Side, b: Side,
+                    stream: int = 0) -> Iterator[tuple[int, tuple[Action, ...], Side, Bot]]:
+    """Play ``play`` of a duplicate deal (A on side ``play``, B on every other side), step
+    by step: yields the seat to act, its legal actions, the contestant playing it and that
+    decision's bot (seeded by :func:`decision_seed`, ``stream`` mixed in when not 0); the
+    caller applies one action to ``game`` before the next."""
+    other = ("stream", stream) if stream else ()  # stream 0 keeps every seed of the runs before streams
+    for seat, step, legal in hand_steps(game):
+        who = a if seat % game.rules.sides == play else b
+        yield seat, legal, who, who.make(decision_seed(seed, deal, play, seat, step, *other))
+
+
 def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side, stream: int = 0) -> DealResult:
     """Deal ``deal`` played once with A on each side (module docstring), the bots'
     seeds from ``stream`` (0: the match's own)."""
-    other = ("stream", stream) if stream else ()  # stream 0 keeps every seed of the runs before streams
     result = DealResult(deal, [], [], partner={"A": PartnerCounts(), "B": PartnerCounts()})
     for play in range(rules.sides):
-        game = Game(rules, seed=seed * 1_000_003 + deal)
+        game = deal_game(rules, seed, deal)
         steps: list[tuple[HandState, Action]] = []
-        for seat, step, legal in hand_steps(game):
-            who = a if seat % rules.sides == play else b
-            bot = who.make(decision_seed(seed, deal, play, seat, step, *other))
+        for seat, legal, who, bot in duplicate_steps(game, seed, deal, play, a, b, stream):
             start = time.perf_counter()
             action = bot.choose(game.view(seat), legal)
             if len(legal) > 1:

@@ -26,6 +26,7 @@ from ..play import apply
 from ..rules import Rules
 from ..state import HandState
 from ..views import view
+from .match import deal_game
 
 
 @dataclass
@@ -170,7 +171,7 @@ def simulate(rules: Rules, hands: int, seed: int, check: bool = True, max_hands_
     start = time.perf_counter()
     game_no = 0
     while report.hands < hands and not report.violations:
-        game = Game(rules, seed=seed * 1_000_003 + game_no)
+        game = deal_game(rules, seed, game_no)
         players = [get_bot(bots[s % len(bots)], seed * 7919 + game_no * 31 + s) for s in range(rules.players)] \
             if bots else []
         game_no += 1

@@ -22,9 +22,8 @@ from typing import Any
 
 from ..bots import Bot, get_bot, level_name
 from ..bots.expert import ExpertBot
-from ..game import Game
 from ..variants import get
-from .match import decision_seed, hand_steps
+from .match import deal_game, decision_seed, hand_steps
 
 
 def think_times(variant: str, players: int | None, hands: int, seed: int, name: str,
@@ -38,7 +37,7 @@ def think_times(variant: str, players: int | None, hands: int, seed: int, name: 
     times: list[float] = []
     cpu = 0.0
     for h in range(hands):
-        game = Game(rules, seed=seed * 1_000_003 + h)
+        game = deal_game(rules, seed, h)
         for seat, step, legal in hand_steps(game):
             s = decision_seed("bench", seed, h, seat, step)
             measured = seat % rules.sides == 0 and (phase is None or game.state.phase.value == phase)
