@@ -22,9 +22,13 @@ docs/decisions.md#expert-outlook): the expert plays level 3 in duplicate deals, 
 played once with the expert on each side), on level 3's outlook alone (the table's
 correction set aside); at a share ``--rate`` of the steps the expert's side's facts are
 recorded, and the target is what that side went on to score beyond level 3's outlook.
-Least squares with a constant (the expert's mean surplus, not written) and ``--ridge`` on
-the facts; the even deals' fit is reported on the odd ones', then all the deals are
-fitted and written.
+Least squares with a constant (the expert's mean surplus, not written) and a ridge on
+the facts. Each ridge of ``--ridge a,b,..`` is fitted on the even deals and judged on the
+odd ones; the one that explains most of their variance is fitted on all the deals and
+written. If none explains any (the fit holds only on the deals it was fitted on), no
+correction is written for the table. ``--rows FILE`` keeps the rows (a collection costs
+about an hour of a core at Samba 4 players) and reads them back on the next run of the
+same collection.
 
     PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --expert --hands 800 --seed 900 --rate 0.5 --ridge 10000 --jobs 2 --write
 """
@@ -32,6 +36,7 @@ fitted and written.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import operator
@@ -128,16 +133,60 @@ def fit_correction(rows: list[Row], base: Sequence[float], ridge: float) -> tupl
     return x[:k], x[k]
 
 
-def correction_report(rows: list[Row], base: Sequence[float], more: Sequence[float], surplus: float) -> str:
-    """The held-out figures of a correction: the residual variance of level 3's outlook on
-    these rows (about its mean), and what is left with the correction."""
+def held_out(rows: list[Row], base: Sequence[float], more: Sequence[float], surplus: float) -> tuple[float, float, float]:
+    """A correction judged on rows it was not fitted on: the expert's side's mean surplus
+    beyond level 3's outlook, the variance of that surplus about its mean, and what is
+    left of it after the correction."""
     y = [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
     mean = sum(y) / len(y)
     before = math.fsum((t - mean) ** 2 for t in y) / len(y)
     after = math.fsum((t - surplus - sum(a * b for a, b in zip(more, f))) ** 2
                       for t, (_, f, _, _) in zip(y, rows)) / len(y)
+    return mean, before, after
+
+
+def correction_report(rows: list[Row], base: Sequence[float], more: Sequence[float], surplus: float) -> str:
+    """The held-out figures of a correction (:func:`held_out`) in one line."""
+    mean, before, after = held_out(rows, base, more, surplus)
     return (f"held out: {len(rows)} rows, the expert's side {mean:+.1f} beyond level 3's outlook; variance "
             f"{before:.0f}, left after the correction {after:.0f} (explained {1 - after / before:.4f})")
+
+
+def choose_ridge(rows: list[Row], base: Sequence[float], ridges: Sequence[float]) -> tuple[float, float]:
+    """The ridge whose correction, fitted on the even deals, explains the largest share of
+    the odd deals' surplus variance, and that share (printed for each ridge tried). A share
+    of 0 or less means no ridge found anything that holds beyond the deals it was fitted on."""
+    train = [r for r in rows if r[0] % 2 == 0]
+    test = [r for r in rows if r[0] % 2 == 1]
+    best = (ridges[0], -math.inf)
+    for ridge in ridges:
+        more, surplus = fit_correction(train, base, ridge)
+        _, before, after = held_out(test, base, more, surplus)
+        print(f"  ridge {ridge:g}: " + correction_report(test, base, more, surplus), flush=True)
+        if 1 - after / before > best[1]:
+            best = (ridge, 1 - after / before)
+    return best
+
+
+def save_rows(path: Path, rows: list[Row], meta: dict[str, object]) -> None:
+    """The expert mode's rows, one JSON line each after a line naming what played them
+    (table, match seed, deals, rate): a collection costs an hour of a core at Samba, and
+    the fit can then be tried again at other ridges (``--rows``)."""
+    with path.open("w", encoding="utf-8") as fh:
+        fh.write(json.dumps(meta) + "\n")
+        for row in rows:
+            fh.write(json.dumps(row) + "\n")
+
+
+def load_rows(path: Path, meta: dict[str, object]) -> list[Row]:
+    """Rows saved by :func:`save_rows` for the same table, seed, deals and rate (another
+    collection is refused, not mixed in)."""
+    with path.open(encoding="utf-8") as fh:
+        head = json.loads(fh.readline())
+        if head != meta:
+            raise SystemExit(f"{path} holds the rows of {head}, not of {meta}")
+        return [(int(d), [float(x) for x in f], float(now), float(fin))
+                for d, f, now, fin in (json.loads(line) for line in fh if line.strip())]
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -223,36 +272,56 @@ def main() -> None:
     p.add_argument("--hands", type=int, default=8000)
     p.add_argument("--seed", type=int, default=700_000, help="first deal's seed (the match seeds are small)")
     p.add_argument("--rate", type=float, default=0.2, help="share of the steps recorded")
-    p.add_argument("--ridge", type=float, default=1.0)
+    p.add_argument("--ridge", default="1",
+                   help="the fit's ridge; with --expert, several (comma-separated) are tried on the held-out deals")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--write", action="store_true", help="put the weights in horizon.py")
     p.add_argument("--expert", action="store_true",
                    help="fit the correction of the expert's own matches (--hands deals of match seed --seed)")
+    p.add_argument("--rows", type=Path,
+                   help="with --expert and one --table: the rows' file, read if it holds this collection, "
+                        "else written after playing")
     args = p.parse_args()
+    ridges = [float(x) for x in args.ridge.split(",")]
     tables: list[tuple[str, int]] = []
     for t in args.table:
         name, _, players = t.partition(":")
         tables.append((name, int(players) if players else get(name).players))
     if not tables:
         tables = [(n, k) for n, preset in PRESETS.items() for k in preset.players]
+    if args.rows is not None and (not args.expert or len(tables) != 1):
+        p.error("--rows needs --expert and one --table")
+    if len(ridges) > 1 and not args.expert:
+        p.error("several ridges need --expert")
     fitted: dict[tuple[str, int], list[float]] = {}
     if args.expert:
         for name, players in tables:
             base = WEIGHTS[(name, players)]
-            chunk = max(args.hands // (4 * args.jobs), 1)
-            tasks = [(name, players, args.seed, i, min(chunk, args.hands - i), args.rate)
-                     for i in range(0, args.hands, chunk)]
-            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-                rows = [r for part in pool.map(expert_play, tasks) for r in part]
-            train = [r for r in rows if r[0] % 2 == 0]
-            more, surplus = fit_correction(train, base, args.ridge)
+            meta: dict[str, object] = {"table": f"{name}:{players}", "seed": args.seed, "deals": args.hands,
+                                       "rate": args.rate}
+            if args.rows is not None and args.rows.exists():
+                rows = load_rows(args.rows, meta)
+            else:
+                chunk = max(args.hands // (4 * args.jobs), 1)
+                tasks = [(name, players, args.seed, i, min(chunk, args.hands - i), args.rate)
+                         for i in range(0, args.hands, chunk)]
+                with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                    rows = [r for part in pool.map(expert_play, tasks) for r in part]
+                if args.rows is not None:
+                    save_rows(args.rows, rows, meta)
             print(f"{name} {players} players: {args.hands} deals, {len(rows)} rows of the expert's side")
-            print("  " + correction_report([r for r in rows if r[0] % 2 == 1], base, more, surplus))
-            more, surplus = fit_correction(rows, base, args.ridge)
+            ridge, share = choose_ridge(rows, base, ridges)
+            if share <= 0:
+                # A correction that predicts the held-out deals worse than their mean would
+                # move the search by noise: nothing is written for this table.
+                print(f"  no ridge explains the held-out deals (best {share:.4f}): no correction for this table",
+                      flush=True)
+                continue
+            more, surplus = fit_correction(rows, base, ridge)
             fitted[(name, players)] = more
-            print(f"  all the deals: surplus {surplus:+.1f}; " + ", ".join(f"{n} {x:+.2f}" for n, x in zip(FACTS, more)),
-                  flush=True)
-        if args.write:
+            print(f"  all the deals, ridge {ridge:g}: surplus {surplus:+.1f}; "
+                  + ", ".join(f"{n} {x:+.2f}" for n, x in zip(FACTS, more)), flush=True)
+        if args.write and fitted:
             write(fitted, expert=True)
             print(f"written to {SOURCE}")
         return
@@ -264,7 +333,7 @@ def main() -> None:
             rows = [r for part in pool.map(play, work) for r in part]
         train = [r for r in rows if r[0] % 2 == 0]
         test = [r for r in rows if r[0] % 2 == 1]
-        w = fit(train, args.ridge)
+        w = fit(train, ridges[0])
         fitted[(name, players)] = w
         print(f"{name} {players} players: {args.hands} hands, {len(train)} rows fitted")
         print("  " + report(test, w))

@@ -4,6 +4,7 @@ weights into bots/horizon.py. CPython only (the tool is not in the wheel)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,59 @@ def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(
     assert isinstance(corrections, dict)
     assert corrections[("samba", 4)] == (0.5,) * len(FACTS)
     assert key in corrections  # kept
+
+
+def _made_rows(signal: float, seed: int, deals: int = 200, per_deal: int = 10) -> list[tuple[int, list[float], float, float]]:
+    """Rows whose surplus beyond level 3's outlook is ``signal`` times a known correction
+    of the facts, plus noise of standard deviation 100 and a constant 40."""
+    rng = random.Random(seed)
+    base = WEIGHTS[("classic", 4)]
+    known = [float(i % 3) - 1.0 for i in range(len(FACTS))]
+    rows = []
+    for d in range(deals):
+        for _ in range(per_deal):
+            f = [rng.gauss(0, 3) for _ in FACTS]
+            now = rng.uniform(-100, 100)
+            fin = (now + sum(a * b for a, b in zip(base, f)) + signal * sum(a * b for a, b in zip(known, f))
+                   + 40.0 + rng.gauss(0, 100))
+            rows.append((d, f, now, fin))
+    return rows
+
+
+def test_the_ridge_is_chosen_on_the_held_out_deals_and_noise_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ridge a,b,..``: each ridge's correction is fitted on the even deals and judged on
+    the odd ones; a real correction is found at a small ridge, and targets that are noise
+    alone explain nothing held out (the tool then writes no correction)."""
+    tool = load_tool("fit_horizon")
+    base = WEIGHTS[("classic", 4)]
+    ridge, share = tool.choose_ridge(_made_rows(10.0, 1), base, [1.0, 1e9])
+    assert ridge == 1.0 and share > 0.5
+    ridge, share = tool.choose_ridge(_made_rows(0.0, 2), base, [1.0, 1e3, 1e9])
+    assert share <= 0.0
+    assert capsys.readouterr().out.count("ridge ") == 5  # one line per ridge tried
+
+
+def test_the_rows_are_kept_and_read_back_only_for_their_own_collection(tmp_path: Path) -> None:
+    tool = load_tool("fit_horizon")
+    rows = _made_rows(1.0, 3, deals=3, per_deal=2)
+    meta = {"table": "samba:4", "seed": 900, "deals": 3, "rate": 0.5}
+    path = tmp_path / "rows.jsonl"
+    tool.save_rows(path, rows, meta)
+    assert tool.load_rows(path, meta) == rows
+    with pytest.raises(SystemExit, match="not of"):
+        tool.load_rows(path, dict(meta, seed=901))
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--rows", "x.jsonl", "--table", "samba:4"], "--rows needs --expert and one --table"),
+    (["--expert", "--rows", "x.jsonl"], "--rows needs --expert and one --table"),
+    (["--ridge", "1,10", "--table", "samba:4"], "several ridges need --expert"),
+])
+def test_rows_and_ridge_lists_are_refused_where_they_mean_nothing(argv: list[str], said: str,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    tool = load_tool("fit_horizon")
+    monkeypatch.setattr("sys.argv", ["fit_horizon.py", *argv])
+    with pytest.raises(SystemExit):
+        tool.main()
+    assert said in capsys.readouterr().err
