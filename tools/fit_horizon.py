@@ -26,9 +26,9 @@ Least squares with a constant (the expert's mean surplus, not written) and a rid
 the facts. Each ridge of ``--ridge a,b,..`` is fitted on the even deals and judged on the
 odd ones; the one that explains most of their variance is fitted on all the deals and
 written. If none explains 0.1% (``MIN_HELD_OUT``: the fit holds only on the deals it was
-fitted on), no correction is written for the table. ``--rows FILE`` keeps the rows (a collection costs
-about an hour of a core at Samba 4 players) and reads them back on the next run of the
-same collection.
+fitted on), no correction is written for the table. ``--rows FILE`` keeps the rows (a
+collection costs about an hour of a core at Samba 4 players) and reads them back on the
+next run of the same collection.
 
     PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --expert --hands 800 --seed 900 --rate 0.5 --ridge 10000 --jobs 2 --write
 """
@@ -124,17 +124,18 @@ def _expert_rows(rules: Rules, seed: int, first: int, count: int, rate: float) -
     return rows
 
 
+def _surplus(rows: list[Row], base: Sequence[float]) -> list[float]:
+    """What the side went on to score beyond ``base``'s outlook, row by row."""
+    return [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
+
+
 def fit_correction(rows: list[Row], base: Sequence[float], ridge: float) -> tuple[list[float], float]:
     """Least squares of what the side went on to score beyond ``base``'s outlook on the
     facts and a constant, ``ridge`` on the facts only: the facts' corrections, and the
     constant (the expert's mean surplus)."""
-    k = len(FACTS)
-    cols = [list(c) for c in zip(*(f for _, f, _, _ in rows))] + [[1.0] * len(rows)]
-    y = [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
-    gram = [[math.fsum(map(operator.mul, cols[i], cols[j])) + (ridge if i == j < k else 0.0) for j in range(k + 1)]
-            for i in range(k + 1)]
-    x = solve(gram, [math.fsum(map(operator.mul, cols[i], y)) for i in range(k + 1)])
-    return x[:k], x[k]
+    cols = [*zip(*(f for _, f, _, _ in rows)), [1.0] * len(rows)]
+    x = ridge_solve(cols, _surplus(rows, base), ridge, free=1)
+    return x[:-1], x[-1]
 
 
 def held_out(rows: list[Row], base: Sequence[float], more: Sequence[float]) -> tuple[float, float, float]:
@@ -143,7 +144,7 @@ def held_out(rows: list[Row], base: Sequence[float], more: Sequence[float]) -> t
     the correction's facts. Both variances are about their own means: the constant moves
     every candidate of a decision alike, so only the facts can change the search (and at
     Samba 4 players the even and odd deals' mean surplus differ by about 50 points)."""
-    y = [fin - now - sum(a * b for a, b in zip(base, f)) for _, f, now, fin in rows]
+    y = _surplus(rows, base)
     left = [t - sum(a * b for a, b in zip(more, f)) for t, (_, f, _, _) in zip(y, rows)]
     return statistics.fmean(y), statistics.pvariance(y), statistics.pvariance(left)
 
@@ -215,15 +216,19 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
+def ridge_solve(cols: Sequence[Sequence[float]], y: Sequence[float], ridge: float, free: int = 0) -> list[float]:
+    """Least squares of ``y`` on the columns, ``ridge`` on every column but the last
+    ``free`` (a constant is not shrunk)."""
+    k = len(cols)
+    gram = [[math.fsum(map(operator.mul, cols[i], cols[j])) + (ridge if i == j < k - free else 0.0)
+             for j in range(k)] for i in range(k)]
+    return solve(gram, [math.fsum(map(operator.mul, cols[i], y)) for i in range(k)])
+
+
 def fit(rows: list[Row], ridge: float) -> list[float]:
     """Least squares of (final - now) on the facts, without a constant (the facts and
     the target change sign with the side)."""
-    cols = list(zip(*(f for _, f, _, _ in rows)))
-    y = [fin - now for _, _, now, fin in rows]
-    k = len(cols)
-    gram = [[math.fsum(map(operator.mul, cols[i], cols[j])) + (ridge if i == j else 0.0) for j in range(k)]
-            for i in range(k)]
-    return solve(gram, [math.fsum(map(operator.mul, cols[i], y)) for i in range(k)])
+    return ridge_solve(list(zip(*(f for _, f, _, _ in rows))), [fin - now for _, _, now, fin in rows], ridge)
 
 
 def _corr(x: list[float], y: list[float]) -> float:

@@ -18,6 +18,9 @@ from repo_tools import load_tool
 
 pytestmark = pytest.mark.simulation
 
+#: A correction of known figures, for the fits to find back.
+KNOWN = [float(i % 3) - 1.0 for i in range(len(FACTS))]
+
 
 def test_the_fit_recovers_known_weights_and_reads_self_play() -> None:
     tool = load_tool("fit_horizon")
@@ -105,8 +108,7 @@ def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(
     assert len(rows) > 10 and all(len(f) == len(FACTS) and d == 0 for d, f, _, _ in rows)
     assert rows == tool.expert_play(("classic", 4, 900, 0, 1, 0.5))  # seeded
     base = WEIGHTS[key]
-    known = [float(i % 3) - 1.0 for i in range(len(FACTS))]
-    made = [(d, f, now, now + sum(a * b for a, b in zip(base, f)) + sum(a * b for a, b in zip(known, f)) + 30.0)
+    made = [(d, f, now, now + sum(a * b for a, b in zip(base, f)) + sum(a * b for a, b in zip(KNOWN, f)) + 30.0)
             for d, f, now, _ in rows]
     more, surplus = tool.fit_correction(made, base, 0.0)
     assert surplus == pytest.approx(30.0, abs=1e-6)
@@ -136,13 +138,12 @@ def _made_rows(signal: float, seed: int, deals: int = 200, per_deal: int = 10) -
     of the facts, plus noise of standard deviation 100 and a constant 40."""
     rng = random.Random(seed)
     base = WEIGHTS[("classic", 4)]
-    known = [float(i % 3) - 1.0 for i in range(len(FACTS))]
     rows = []
     for d in range(deals):
         for _ in range(per_deal):
             f = [rng.gauss(0, 3) for _ in FACTS]
             now = rng.uniform(-100, 100)
-            fin = (now + sum(a * b for a, b in zip(base, f)) + signal * sum(a * b for a, b in zip(known, f))
+            fin = (now + sum(a * b for a, b in zip(base, f)) + signal * sum(a * b for a, b in zip(KNOWN, f))
                    + 40.0 + rng.gauss(0, 100))
             rows.append((d, f, now, fin))
     return rows
