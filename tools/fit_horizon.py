@@ -31,6 +31,11 @@ collection costs about an hour of a core at Samba 4 players) and reads them back
 next run of the same collection.
 
     PYTHONPATH=pycore python tools/fit_horizon.py --table classic:4 --expert --hands 800 --seed 900 --rate 0.5 --ridge 10000 --jobs 2 --write
+
+``--again`` (with ``--expert``) is the next round of that fit: the expert plays with the
+table's correction as it stands, the target is what its side scored beyond the corrected
+outlook, and what is found is added to the correction (the policy the first round was
+fitted on is no longer the expert's once corrected).
 """
 
 from __future__ import annotations
@@ -92,12 +97,14 @@ def play(args: tuple[str, int, int, int, float]) -> list[Row]:
     return rows
 
 
-def expert_play(args: tuple[str, int, int, int, int, float]) -> list[Row]:
+def expert_play(args: tuple[str, int, int, int, int, float, bool]) -> list[Row]:
     """Deals ``first .. first + count - 1`` of match seed ``seed``, the expert against level
-    3 (``--expert``): the expert's side's rows, its value now and at the hand's end."""
-    name, players, seed, first, count, rate = args
+    3 (``--expert``): the expert's side's rows, its value now and at the hand's end. The
+    expert plays on level 3's outlook alone, or with the table's correction if ``again``
+    (``--again``: the next round of the fit, on the corrected expert's own play)."""
+    name, players, seed, first, count, rate, again = args
     rules = get(name, players)
-    saved = horizon.CORRECTIONS.pop((name, players), None)  # the expert on level 3's outlook alone
+    saved = None if again else horizon.CORRECTIONS.pop((name, players), None)
     horizon._FOUND.clear()
     try:
         return _expert_rows(rules, seed, first, count, rate)
@@ -152,7 +159,7 @@ def held_out(rows: list[Row], base: Sequence[float], more: Sequence[float]) -> t
 def correction_report(rows: list[Row], base: Sequence[float], more: Sequence[float]) -> str:
     """The held-out figures of a correction (:func:`held_out`) in one line."""
     mean, before, after = held_out(rows, base, more)
-    return (f"held out: {len(rows)} rows, the expert's side {mean:+.1f} beyond level 3's outlook; variance "
+    return (f"held out: {len(rows)} rows, the expert's side {mean:+.1f} beyond the outlook; variance "
             f"{before:.0f}, left after the correction {after:.0f} (explained {1 - after / before:.4f})")
 
 
@@ -287,6 +294,9 @@ def main() -> None:
     p.add_argument("--write", action="store_true", help="put the weights in horizon.py")
     p.add_argument("--expert", action="store_true",
                    help="fit the correction of the expert's own matches (--hands deals of match seed --seed)")
+    p.add_argument("--again", action="store_true",
+                   help="with --expert: the next round, the expert playing with the table's correction, "
+                        "what is found added to it")
     p.add_argument("--rows", type=Path,
                    help="with --expert and one --table: the rows' file, read if it holds this collection, "
                         "else written after playing")
@@ -302,17 +312,26 @@ def main() -> None:
         p.error("--rows needs --expert and one --table")
     if len(ridges) > 1 and not args.expert:
         p.error("several ridges need --expert")
+    if args.again and not args.expert:
+        p.error("--again needs --expert")
+    if args.again and (missing := [f"{n}:{k}" for n, k in tables if (n, k) not in horizon.CORRECTIONS]):
+        p.error(f"--again needs a correction to start from: none for {', '.join(missing)}")
     fitted: dict[tuple[str, int], list[float]] = {}
     if args.expert:
         for name, players in tables:
-            base = WEIGHTS[(name, players)]
+            base: Sequence[float] = WEIGHTS[(name, players)]
             meta: dict[str, object] = {"table": f"{name}:{players}", "seed": args.seed, "deals": args.hands,
                                        "rate": args.rate}
+            start: Sequence[float] = [0.0] * len(FACTS)
+            if args.again:
+                start = horizon.CORRECTIONS[(name, players)]
+                base = [a + b for a, b in zip(base, start)]
+                meta["again"] = list(start)  # rows played with this correction, no other
             if args.rows is not None and args.rows.exists():
                 rows = load_rows(args.rows, meta)
             else:
                 chunk = max(args.hands // (4 * args.jobs), 1)
-                tasks = [(name, players, args.seed, i, min(chunk, args.hands - i), args.rate)
+                tasks = [(name, players, args.seed, i, min(chunk, args.hands - i), args.rate, args.again)
                          for i in range(0, args.hands, chunk)]
                 with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
                     rows = [r for part in pool.map(expert_play, tasks) for r in part]
@@ -327,6 +346,7 @@ def main() -> None:
                       "no correction for this table", flush=True)
                 continue
             more, surplus = fit_correction(rows, base, ridge)
+            more = [a + b for a, b in zip(start, more)]
             fitted[(name, players)] = more
             print(f"  all the deals, ridge {ridge:g}: surplus {surplus:+.1f}; "
                   + ", ".join(f"{n} {x:+.2f}" for n, x in zip(FACTS, more)), flush=True)

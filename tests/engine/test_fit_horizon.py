@@ -99,14 +99,14 @@ def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(
 
     def make(side: object, seed: int) -> object:
         seen.append(horizon.CORRECTIONS.get(key))
-        return real(side, seed)  # type: ignore[arg-type]
+        return real(side, seed)
 
     monkeypatch.setattr(tool.Side, "make", make)
-    rows = tool.expert_play(("classic", 4, 900, 0, 1, 0.5))
+    rows = tool.expert_play(("classic", 4, 900, 0, 1, 0.5, False))
     assert seen and set(seen) == {None}  # every decision played without the correction
     assert CORRECTIONS == before  # and it is back
     assert len(rows) > 10 and all(len(f) == len(FACTS) and d == 0 for d, f, _, _ in rows)
-    assert rows == tool.expert_play(("classic", 4, 900, 0, 1, 0.5))  # seeded
+    assert rows == tool.expert_play(("classic", 4, 900, 0, 1, 0.5, False))  # seeded
     base = WEIGHTS[key]
     made = [(d, f, now, now + sum(a * b for a, b in zip(base, f)) + sum(a * b for a, b in zip(KNOWN, f)) + 30.0)
             for d, f, now, _ in rows]
@@ -133,18 +133,18 @@ def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(
     assert key in corrections  # kept
 
 
-def _made_rows(signal: float, seed: int, deals: int = 200, per_deal: int = 10) -> list[tuple[int, list[float], float, float]]:
-    """Rows whose surplus beyond level 3's outlook is ``signal`` times a known correction
-    of the facts, plus noise of standard deviation 100 and a constant 40."""
+def _made_rows(signal: float, seed: int, deals: int = 200, per_deal: int = 10, noise: float = 100.0,
+               base: tuple[float, ...] = WEIGHTS[("classic", 4)]) -> list[tuple[int, list[float], float, float]]:
+    """Rows whose surplus beyond ``base``'s outlook (level 3's) is ``signal`` times a known
+    correction of the facts, plus noise of standard deviation ``noise`` and a constant 40."""
     rng = random.Random(seed)
-    base = WEIGHTS[("classic", 4)]
     rows = []
     for d in range(deals):
         for _ in range(per_deal):
             f = [rng.gauss(0, 3) for _ in FACTS]
             now = rng.uniform(-100, 100)
             fin = (now + sum(a * b for a, b in zip(base, f)) + signal * sum(a * b for a, b in zip(KNOWN, f))
-                   + 40.0 + rng.gauss(0, 100))
+                   + 40.0 + rng.gauss(0, noise))
             rows.append((d, f, now, fin))
     return rows
 
@@ -177,12 +177,55 @@ def test_the_rows_are_kept_and_read_back_only_for_their_own_collection(tmp_path:
     (["--rows", "x.jsonl", "--table", "samba:4"], "--rows needs --expert and one --table"),
     (["--expert", "--rows", "x.jsonl"], "--rows needs --expert and one --table"),
     (["--ridge", "1,10", "--table", "samba:4"], "several ridges need --expert"),
+    (["--again", "--table", "classic:4"], "--again needs --expert"),
+    (["--expert", "--again", "--table", "samba:4"], "--again needs a correction to start from: none for samba:4"),
 ])
-def test_rows_and_ridge_lists_are_refused_where_they_mean_nothing(argv: list[str], said: str,
-                                                                  monkeypatch: pytest.MonkeyPatch,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_rows_ridge_lists_and_again_are_refused_where_they_mean_nothing(argv: list[str], said: str,
+                                                                        monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
     tool = load_tool("fit_horizon")
     monkeypatch.setattr("sys.argv", ["fit_horizon.py", *argv])
     with pytest.raises(SystemExit):
         tool.main()
     assert said in capsys.readouterr().err
+
+
+def test_again_plays_the_corrected_expert_and_adds_what_it_finds_to_the_correction(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--again``: the expert's deals are played with the table's correction in place, the
+    target is the surplus beyond the corrected outlook, and the correction written is the
+    old one plus what the fit finds."""
+    tool = load_tool("fit_horizon")
+    key = ("classic", 4)
+    start = CORRECTIONS[key]
+    seen: list[tuple[float, ...] | None] = []
+    real = tool.Side.make
+
+    def make(side: object, seed: int) -> object:
+        seen.append(horizon.weights_for(tool.get(*key)))
+        return real(side, seed)
+
+    monkeypatch.setattr(tool.Side, "make", make)
+    tool.expert_play(("classic", 4, 900, 0, 1, 0.5, True))
+    assert seen and set(seen) == {tuple(a + b for a, b in zip(WEIGHTS[key], start))}  # corrected throughout
+    # Rows whose surplus beyond the corrected outlook is a known correction, with noise.
+    rows = _made_rows(10.0, 5, noise=30.0, base=tuple(a + b for a, b in zip(WEIGHTS[key], start)))
+    path = tmp_path / "rows.jsonl"
+    tool.save_rows(path, rows, {"table": "classic:4", "seed": 901, "deals": 200, "rate": 0.5, "again": list(start)})
+    source = tmp_path / "horizon.py"
+    source.write_text(tool.SOURCE.read_text())
+    monkeypatch.setattr(tool, "SOURCE", source)
+    monkeypatch.setattr("sys.argv", ["fit_horizon.py", "--table", "classic:4", "--expert", "--again", "--hands", "200",
+                                     "--seed", "901", "--rate", "0.5", "--ridge", "1", "--rows", str(path), "--write"])
+    tool.main()
+    text = source.read_text()
+    written = text[text.index('("classic", 4)', text.index(tool.EXPERT_BEGIN)):text.index(tool.EXPERT_END)]
+    values = [float(x) for x in written.split("(", 2)[2].split(")")[0].split(",")]
+    assert len(values) == len(FACTS)
+    for got, old, more in zip(values, start, KNOWN):
+        assert got == pytest.approx(old + 10.0 * more, abs=1.5)
+    # Rows played with another correction are refused, not fitted against this one.
+    tool.save_rows(path, rows, {"table": "classic:4", "seed": 901, "deals": 200, "rate": 0.5, "again": [0.0] * len(FACTS)})
+    with pytest.raises(SystemExit, match="not of"):
+        tool.main()
+
