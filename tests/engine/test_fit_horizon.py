@@ -191,7 +191,7 @@ def test_rows_ridge_lists_and_again_are_refused_where_they_mean_nothing(argv: li
 
 
 def test_again_plays_the_corrected_expert_and_adds_what_it_finds_to_the_correction(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--again``: the expert's deals are played with the table's correction in place, the
     target is the surplus beyond the corrected outlook, and the correction written is the
     old one plus what the fit finds."""
