@@ -147,10 +147,11 @@ def fit_correction(rows: list[Row], base: Sequence[float], ridge: float) -> tupl
 
 def held_out(rows: list[Row], base: Sequence[float], more: Sequence[float]) -> tuple[float, float, float]:
     """A correction judged on rows it was not fitted on: the expert's side's mean surplus
-    beyond level 3's outlook, the variance of that surplus, and what is left of it after
-    the correction's facts. Both variances are about their own means: the constant moves
-    every candidate of a decision alike, so only the facts can change the search (and at
-    Samba 4 players the even and odd deals' mean surplus differ by about 50 points)."""
+    beyond the outlook, the variance of that surplus, and what is left of it after the
+    correction's facts. Both variances are about their own means: the constant is not
+    written, since it moves alike every playout that reaches a horizon (added there, it did
+    not pay: docs/decisions.md#expert-outlook), and at Samba 4 players the even and odd
+    deals' mean surplus differ by about 50 points."""
     y = _surplus(rows, base)
     left = [t - sum(a * b for a, b in zip(more, f)) for t, (_, f, _, _) in zip(y, rows)]
     return statistics.fmean(y), statistics.pvariance(y), statistics.pvariance(left)
@@ -182,7 +183,7 @@ def choose_ridge(rows: list[Row], base: Sequence[float], ridges: Sequence[float]
 
 def save_rows(path: Path, rows: list[Row], meta: dict[str, object]) -> None:
     """The expert mode's rows, one JSON line each after a line naming what played them
-    (table, match seed, deals, rate): a collection costs an hour of a core at Samba, and
+    (table, match seed, deals, rate, and with ``--again`` the correction): a collection costs an hour of a core at Samba, and
     the fit can then be tried again at other ridges (``--rows``)."""
     with path.open("w", encoding="utf-8") as fh:
         fh.write(json.dumps(meta) + "\n")

@@ -22,6 +22,19 @@ pytestmark = pytest.mark.simulation
 KNOWN = [float(i % 3) - 1.0 for i in range(len(FACTS))]
 
 
+def _written(source: Path, name: str) -> dict[tuple[str, int], tuple[float, ...]]:
+    """The table ``name`` (``WEIGHTS`` or ``CORRECTIONS``) as the tool wrote it in ``source``,
+    read by Python itself."""
+    text = source.read_text()
+    start = text.index(f"{name}:")
+    namespace: dict[str, object] = {}
+    exec(text[start:text.index("\n}\n", start) + 3].replace(f"{name}: dict[tuple[str, int], tuple[float, ...]]",
+                                                             name), namespace)
+    table = namespace[name]
+    assert isinstance(table, dict)
+    return table
+
+
 def test_the_fit_recovers_known_weights_and_reads_self_play() -> None:
     tool = load_tool("fit_horizon")
     rows = tool.play(("classic", 4, 900, 6, 0.2))
@@ -49,13 +62,7 @@ def test_write_replaces_the_fitted_tables_and_keeps_the_others(tmp_path: Path, m
     monkeypatch.setattr(tool, "SOURCE", source)
     tool.write({("samba", 4): [1.0] * len(FACTS)})
     tool.write({("samba", 4): [2.5] * len(FACTS), ("bolivia", 4): [-1.0] * len(FACTS)})
-    namespace: dict[str, object] = {}
-    text = source.read_text()
-    start = text.index("WEIGHTS:")
-    exec(text[start:text.index("\n}\n", start) + 3].replace("WEIGHTS: dict[tuple[str, int], tuple[float, ...]]",
-                                                             "WEIGHTS"), namespace)
-    table = namespace["WEIGHTS"]
-    assert isinstance(table, dict)
+    table = _written(source, "WEIGHTS")
     assert table[("samba", 4)] == (2.5,) * len(FACTS)
     assert table[("bolivia", 4)] == (-1.0,) * len(FACTS)
     assert ("classic", 4) in table  # kept
@@ -120,15 +127,8 @@ def test_the_expert_mode_reads_the_experts_matches_and_fits_what_level_3_misses(
     source.write_text(tool.SOURCE.read_text())
     monkeypatch.setattr(tool, "SOURCE", source)
     tool.write({("samba", 4): [0.5] * len(FACTS)}, expert=True)
-    namespace: dict[str, object] = {}
-    text = source.read_text()
-    for name in ("WEIGHTS", "CORRECTIONS"):
-        start = text.index(f"{name}:")
-        exec(text[start:text.index("\n}\n", start) + 3].replace(f"{name}: dict[tuple[str, int], tuple[float, ...]]",
-                                                                 name), namespace)
-    assert namespace["WEIGHTS"] == WEIGHTS
-    corrections = namespace["CORRECTIONS"]
-    assert isinstance(corrections, dict)
+    assert _written(source, "WEIGHTS") == WEIGHTS
+    corrections = _written(source, "CORRECTIONS")
     assert corrections[("samba", 4)] == (0.5,) * len(FACTS)
     assert key in corrections  # kept
 
@@ -198,6 +198,7 @@ def test_again_plays_the_corrected_expert_and_adds_what_it_finds_to_the_correcti
     tool = load_tool("fit_horizon")
     key = ("classic", 4)
     start = CORRECTIONS[key]
+    corrected = tuple(a + b for a, b in zip(WEIGHTS[key], start))
     seen: list[tuple[float, ...] | None] = []
     real = tool.Side.make
 
@@ -207,9 +208,9 @@ def test_again_plays_the_corrected_expert_and_adds_what_it_finds_to_the_correcti
 
     monkeypatch.setattr(tool.Side, "make", make)
     tool.expert_play(("classic", 4, 900, 0, 1, 0.5, True))
-    assert seen and set(seen) == {tuple(a + b for a, b in zip(WEIGHTS[key], start))}  # corrected throughout
+    assert seen and set(seen) == {corrected}  # corrected throughout
     # Rows whose surplus beyond the corrected outlook is a known correction, with noise.
-    rows = _made_rows(10.0, 5, noise=30.0, base=tuple(a + b for a, b in zip(WEIGHTS[key], start)))
+    rows = _made_rows(10.0, 5, noise=30.0, base=corrected)
     path = tmp_path / "rows.jsonl"
     tool.save_rows(path, rows, {"table": "classic:4", "seed": 901, "deals": 200, "rate": 0.5, "again": list(start)})
     source = tmp_path / "horizon.py"
@@ -218,9 +219,7 @@ def test_again_plays_the_corrected_expert_and_adds_what_it_finds_to_the_correcti
     monkeypatch.setattr("sys.argv", ["fit_horizon.py", "--table", "classic:4", "--expert", "--again", "--hands", "200",
                                      "--seed", "901", "--rate", "0.5", "--ridge", "1", "--rows", str(path), "--write"])
     tool.main()
-    text = source.read_text()
-    written = text[text.index('("classic", 4)', text.index(tool.EXPERT_BEGIN)):text.index(tool.EXPERT_END)]
-    values = [float(x) for x in written.split("(", 2)[2].split(")")[0].split(",")]
+    values = _written(source, "CORRECTIONS")[key]
     assert len(values) == len(FACTS)
     for got, old, more in zip(values, start, KNOWN):
         assert got == pytest.approx(old + 10.0 * more, abs=1.5)
