@@ -85,6 +85,7 @@ LAYERS: dict[str, int] = {
     "canasta.lab.match": 9,
     "canasta.lab.partner": 9,
     "canasta.lab.overrules": 9,
+    "canasta.lab.lines": 9,
     "canasta.lab.pairs": 9,
     "canasta.lab.think_time": 9,
     "canasta.lab.fuzz": 9,

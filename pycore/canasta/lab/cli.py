@@ -146,6 +146,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _match(args: argparse.Namespace) -> int:
     from ..bots import level_name
+    from .lines import report as line_report
     from .match import MatchReport, Side, run
     from .pairs import check_writable, pairs_record, write_pairs
 
@@ -184,6 +185,8 @@ def _match(args: argparse.Namespace) -> int:
     stream = f", stream {args.stream}" if args.stream else ""
     print(f"{rules.name} {rules.players} players, seed {args.seed}{stream}: {hands} hands in {report.elapsed:.0f} s "
           f"({args.jobs} jobs); think time per decision with a choice: {think}")
+    for line in line_report(report.lines["A"], report.lines["B"], f"{report.a} (A)", f"{report.b} (B)"):
+        print(line)
     for key, name in (("A", report.a), ("B", report.b)):
         for line in report.partner[key].lines(f"{name} ({key})"):
             print(line)

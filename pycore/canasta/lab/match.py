@@ -36,6 +36,7 @@ from ..bots.expert import ExpertBot
 from ..game import Game
 from ..rules import Rules
 from ..state import HandState
+from .lines import LineTotals
 from .overrules import OverruleCounts
 from .pairs import interval
 from .partner import PartnerCounts, hand_counts
@@ -103,6 +104,8 @@ class DealResult:
     partner: dict[str, PartnerCounts] = field(default_factory=dict)
     #: "A" and "B" where the bot is the expert: its changes of level 3's choice (``lab.overrules``)
     overrules: dict[str, OverruleCounts] = field(default_factory=dict)
+    #: "A" and "B": their score lines added up (``lab.lines``)
+    lines: dict[str, LineTotals] = field(default_factory=dict)
 
 
 def deal_game(rules: Rules, seed: int, deal: int) -> Game:
@@ -126,7 +129,8 @@ def duplicate_steps(game: Game, seed: int, deal: int, play: int, a: Side, b: Sid
 def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side, stream: int = 0) -> DealResult:
     """Deal ``deal`` played once with A on each side (module docstring), the bots'
     seeds from ``stream`` (0: the match's own)."""
-    result = DealResult(deal, [], [], partner={"A": PartnerCounts(), "B": PartnerCounts()})
+    result = DealResult(deal, [], [], partner={"A": PartnerCounts(), "B": PartnerCounts()},
+                        lines={"A": LineTotals(), "B": LineTotals()})
     for play in range(rules.sides):
         game = deal_game(rules, seed, deal)
         steps: list[tuple[HandState, Action]] = []
@@ -143,6 +147,8 @@ def play_deal(rules: Rules, seed: int, deal: int, a: Side, b: Side, stream: int 
             game.apply(action)
         for side, counts in enumerate(hand_counts(steps, game.state)):
             result.partner["A" if side == play else "B"].add(counts)
+        for score in game.results[-1]:
+            result.lines["A" if score.side == play else "B"].count(score)
         totals = [s.total for s in game.results[-1]]
         mine = totals[play]
         others = [t for i, t in enumerate(totals) if i != play]
@@ -163,6 +169,7 @@ class MatchReport:
     elapsed: float
     partner: dict[str, PartnerCounts] = field(default_factory=dict)
     overrules: dict[str, OverruleCounts] = field(default_factory=dict)
+    lines: dict[str, LineTotals] = field(default_factory=dict)
 
     @property
     def mean(self) -> float:
@@ -212,6 +219,8 @@ def run(rules: Rules, a: Side, b: Side, deals: int, seed: int, jobs: int = 1,
             report.partner.setdefault(k, PartnerCounts()).add(c)
         for k, o in r.overrules.items():
             report.overrules.setdefault(k, OverruleCounts()).add(o)
+        for k, t in r.lines.items():
+            report.lines.setdefault(k, LineTotals()).add(t)
         report.elapsed = time.perf_counter() - start
         if progress is not None:
             progress(r.deal, report)
