@@ -50,12 +50,15 @@ class LineTotals:
 
 def report(a: LineTotals, b: LineTotals, name_a: str, name_b: str) -> list[str]:
     """The match's lines: each bot's points a side-hand by score line (the lines either
-    scored, in the score's own order), then A's minus B's, the largest
-    first, with their sum (A's mean margin a hand: module docstring)."""
+    scored, in the score's own order), then A's minus B's, the largest first, with their
+    sum (A's mean margin a hand: module docstring)."""
     if not a.hands or not b.hands:
         return []
-    place = {n: max(a.place.get(n, i), b.place.get(n, i)) for n, i in {**b.place, **a.place}.items()}
-    names = sorted((n for n in place if a.points[n] or b.points[n]), key=lambda n: (place[n], n))
+    both = LineTotals()
+    both.add(a)
+    both.add(b)
+    names = sorted((n for n in both.place if a.points[n] or b.points[n]),
+                   key=lambda n: (both.place[n], n))
     out = [f"{who}: points a hand by score line over {t.hands} side-hands: "
            + ", ".join(f"{_label(n)} {t.per_hand(n):+.1f}" for n in names)
            for who, t in ((name_a, a), (name_b, b))]
