@@ -183,8 +183,9 @@ def choose_ridge(rows: list[Row], base: Sequence[float], ridges: Sequence[float]
 
 def save_rows(path: Path, rows: list[Row], meta: dict[str, object]) -> None:
     """The expert mode's rows, one JSON line each after a line naming what played them
-    (table, match seed, deals, rate, and with ``--again`` the correction): a collection costs an hour of a core at Samba, and
-    the fit can then be tried again at other ridges (``--rows``)."""
+    (table, match seed, deals, rate, and with ``--again`` the correction): a collection
+    costs an hour of a core at Samba, and the fit can then be tried again at other ridges
+    (``--rows``)."""
     with path.open("w", encoding="utf-8") as fh:
         fh.write(json.dumps(meta) + "\n")
         for row in rows:
