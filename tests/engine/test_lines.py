@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
 from canasta import variants
 from canasta.lab.cli import main
 from canasta.lab.lines import LineTotals, report
+from canasta.lab.pairs import paired_difference, pairs_record, read_pairs, write_pairs
 from canasta.lab.match import Side, deal_game, duplicate_steps, run
 from canasta.scoring import ScoreLine, SideScore
 
@@ -79,3 +82,80 @@ def test_match_prints_the_lines_before_the_partner_figures(capsys: pytest.Captur
     mean = re.search(r"mean ([+-]\d+) per hand", lines[-1])
     assert mean and abs(float(found.group(1)) - int(mean.group(1))) <= 0.5
     assert lines[4].startswith("good (A): answers right in hindsight")
+
+
+def _in_all(line: str) -> float:
+    found = re.search(r"\(in all ([+-]\d+\.\d) a hand\)$", line)
+    assert found, line
+    return float(found.group(1))
+
+
+def test_pairs_files_keep_the_lines_and_pool_and_compare_add_them_up(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """``--pairs-out`` keeps each bot's lines as the match added them up; ``pool`` adds
+    the seeds' up (their difference's sum is the pooled mean) and ``compare`` tells two
+    matches' differences apart line by line (their sum is the paired difference)."""
+    rules = variants.get("classic", 4)
+    files = {}
+    for name, a, b, seed in (("gc2", "good", "casual", 2), ("gc3", "good", "casual", 3),
+                             ("cb2", "casual", "beginner", 2), ("cb3", "casual", "beginner", 3)):
+        files[name] = tmp_path / f"{name}.json"
+        assert main(["match", "--a", a, "--b", b, "--deals", "3", "--seed", str(seed),
+                     "--pairs-out", str(files[name])]) == 0
+    capsys.readouterr()
+    kept = read_pairs(files["gc2"])["lines"]
+    played = run(rules, Side("good"), Side("casual"), 3, 2).lines
+    for k in "AB":
+        assert (kept[k].hands, kept[k].points, kept[k].place) == (played[k].hands, played[k].points, played[k].place)
+
+    assert main(["pool", str(files["gc2"]), str(files["gc3"])]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    both = read_pairs(files["gc2"])["pairs"] + read_pairs(files["gc3"])["pairs"]
+    assert out[4].startswith("good (A): points a hand by score line over 12 side-hands: ")
+    assert out[5].startswith("casual (B): points a hand by score line over 12 side-hands: ")
+    assert _in_all(out[6]) == pytest.approx(sum(both) / len(both), abs=0.05)
+
+    assert main(["compare", str(files["gc2"]), str(files["cb2"]), str(files["gc3"]), str(files["cb3"])]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[2].startswith("gc2 minus cb2, A minus B by score line: ")
+    assert out[5].startswith("gc3 minus cb3, A minus B by score line: ")
+    assert out[7].startswith("seeds 2, 3 pooled: gc2 minus cb2, A minus B by score line: ")
+    pooled = paired_difference(both, read_pairs(files["cb2"])["pairs"] + read_pairs(files["cb3"])["pairs"])
+    assert _in_all(out[7]) == pytest.approx(pooled.diff, abs=0.05)
+
+
+def test_lines_are_compared_only_over_the_same_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    totals = LineTotals()
+    totals.count(SideScore(0, (ScoreLine("melds", 120),)))
+    a, b, old = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "old.json"
+    write_pairs(a, pairs_record("classic", 4, 1, "x", "y", [1.0, 2.0, 3.0], lines={"A": totals, "B": totals}))
+    write_pairs(b, pairs_record("classic", 4, 1, "x", "y", [1.0, 2.0], lines={"A": totals, "B": totals}))
+    write_pairs(old, pairs_record("classic", 4, 1, "x", "y", [1.0, 2.0, 3.0]))
+    assert main(["compare", str(a), str(b)]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[2] == \
+        "a minus b, A minus B by score line: not compared: seed 1's files hold 3 and 2 pairs"
+    assert main(["compare", str(a), str(old)]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[2] == \
+        "a minus old, A minus B by score line: not compared: a file has none (written before match kept them)"
+    assert main(["pool", str(old)]) == 0
+    assert len(capsys.readouterr().out.strip().splitlines()) == 2  # no lines to add up
+
+
+@pytest.mark.parametrize(("lines", "reason"), [
+    ([], "'lines' must hold A's and B's"),
+    ({"A": {"hands": 1, "points": {}, "place": {}}}, "'lines' must hold A's and B's"),
+    ({"A": {"hands": 1, "points": {}}, "B": {"hands": 1, "points": {}}}, "must hold 'hands', 'points' and 'place'"),
+    ({"A": {"hands": -1, "points": {}, "place": {}}, "B": {"hands": 1, "points": {}, "place": {}}},
+     "'hands' must be a whole number"),
+    ({"A": {"hands": 1, "points": {"melds": 1.5}, "place": {"melds": 0}},
+      "B": {"hands": 1, "points": {}, "place": {}}}, "whole points"),
+    ({"A": {"hands": 1, "points": {"melds": 10}, "place": {}}, "B": {"hands": 1, "points": {}, "place": {}}},
+     "a place of 0 or more"),
+])
+def test_unreadable_lines_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: object,
+                                      reason: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**pairs_record("classic", 4, 1, "x", "y", [1.0, 2.0]), "lines": lines}))
+    assert main(["pool", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("error [bad_pairs]: ") and reason in captured.err

@@ -207,9 +207,9 @@ def test_compare_pools_the_seeds_pair_by_pair(tmp_path: Path, capsys: pytest.Cap
     assert main(["compare", *map(str, files)]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[0] == "samba 4 players, seed 1: 3 and 3 pairs"
-    assert out[2] == "samba 4 players, seed 2: 3 and 2 pairs"
+    assert out[3] == "samba 4 players, seed 2: 3 and 2 pairs"  # each seed's score lines come after its figure
     pooled = paired_difference([100.0, -20.0, 60.0, 10.0, 30.0], [80.0, -40.0, 70.0, 0.0, 50.0])
-    assert out[4] == "seeds 1, 2 pooled: " + pooled.line("e80_s1", "e40_s1")
+    assert out[6] == "seeds 1, 2 pooled: " + pooled.line("e80_s1", "e40_s1")
     assert pooled.n == 5 and pooled.diff == pytest.approx(4.0)
     # files two by two, and each two over the same deals
     assert main(["compare", *map(str, files[:3])]) == 2

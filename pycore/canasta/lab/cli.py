@@ -11,6 +11,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 from pathlib import Path
 
 from ..errors import CanastaError, CommandError
@@ -165,7 +166,7 @@ def _match(args: argparse.Namespace) -> int:
                                                      None if args.expert_horizon == -1 else args.expert_horizon,
                                                      partner, expert_think_ms=args.expert_think_ms,
                                                      expert_belief=args.expert_belief, expert_budget=budget,
-                                                     stream=args.stream))
+                                                     stream=args.stream, lines=report.lines))
 
     if args.pairs_out:
         check_writable(args.pairs_out)  # said now, not after an hour of play
@@ -198,7 +199,8 @@ def _match(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    from .pairs import compare_pooled, compare_records, read_pairs
+    from .lines import difference_line
+    from .pairs import compare_pooled, compare_records, lines_difference, read_pairs
 
     if len(args.files) % 2:
         raise CommandError("odd_files", f"compare takes files two by two (FIRST SECOND, one pair of files a seed), "
@@ -209,19 +211,28 @@ def _compare(args: argparse.Namespace) -> int:
     results = [compare_records(records[i], records[i + 1]) for i in range(0, len(records), 2)]
     pooled = compare_pooled(records[0::2], records[1::2], args.files) if len(records) > 2 else None
     stems = [Path(f).stem for f in args.files]
+
+    def lines(firsts: list[dict[str, Any]], seconds: list[dict[str, Any]], label: str) -> str:
+        diffs = lines_difference(firsts, seconds)
+        return f"{label} by score line: {diffs}" if isinstance(diffs, str) else difference_line(diffs, label)
+
+    label = f"{stems[0]} minus {stems[1]}, A minus B"
     for i, result in zip(range(0, len(records), 2), results):
         first, second = records[i], records[i + 1]
         print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
               f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
         print(result.line(stems[i], stems[i + 1]))
+        print(lines([first], [second], f"{stems[i]} minus {stems[i + 1]}, A minus B"))
     if pooled is not None:
         seeds = ", ".join(str(r["seed"]) for r in records[0::2])
         print(f"seeds {seeds} pooled: {pooled.line(stems[0], stems[1])}")
+        print(f"seeds {seeds} pooled: " + lines(records[0::2], records[1::2], label))
     return 0
 
 
 def _pool(args: argparse.Namespace) -> int:
-    from .pairs import interval, pool_records, read_pairs
+    from .lines import report as line_report
+    from .pairs import interval, lines_of, pool_records, read_pairs
 
     records = [read_pairs(f) for f in args.files]
     pooled = pool_records(records, args.files)  # refused before anything is printed
@@ -232,6 +243,10 @@ def _pool(args: argparse.Namespace) -> int:
     if len(records) > 1:
         seeds = ", ".join(str(r["seed"]) for r in records)
         print(pooled.line(f"seeds {seeds} pooled"))
+    totals = lines_of(records)
+    if totals is not None:
+        for line in line_report(totals["A"], totals["B"], f"{first.get('a')} (A)", f"{first.get('b')} (B)"):
+            print(line)
     return 0
 
 

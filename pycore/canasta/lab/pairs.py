@@ -11,7 +11,9 @@ means taken apart, by as much as the pair values correlate (docs/decisions.md#me
 The file is JSON: ``{"format": "canasta-match-pairs/1", "engine", "variant",
 "players", "seed", "a", "b", "expert_rollouts", "expert_horizon", "pairs": [...]}``,
 the pair values in deal order (deal 0 first), as the match command computes them, and
-``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted, and
+``"partner"``: the partner figures' counts of A and B (``lab.partner``), when counted,
+``"lines"``: A's and B's score lines added up (``lab.lines.LineTotals``; files written
+before they were kept have none), and
 ``"expert_think_ms"`` when the expert's think time was capped (``--expert-think-ms``), and
 ``"expert_budget"`` when one side is the expert: the budget it played, whether set by the
 flags or by the table's profile (``{"rollouts", "horizon", "max_steps"}``,
@@ -34,6 +36,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import CommandError
+from .lines import LineTotals, margins
 
 FORMAT = "canasta-match-pairs/1"
 #: What must agree for two files to hold the same deals.
@@ -51,9 +54,11 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
                  expert_rollouts: int | None = None, expert_horizon: int | None = None,
                  partner: dict[str, dict[str, int]] | None = None,
                  expert_think_ms: int | None = None, expert_belief: bool = False,
-                 expert_budget: dict[str, int | None] | None = None, stream: int = 0) -> dict[str, Any]:
+                 expert_budget: dict[str, int | None] | None = None, stream: int = 0,
+                 lines: dict[str, LineTotals] | None = None) -> dict[str, Any]:
     """The JSON-ready record of a match's pair values (module docstring); ``partner``: the
     partner figures' counts of A and B (``lab.partner``), when the match counted them;
+    ``lines``: A's and B's score lines over the pairs played (``lab.lines``);
     ``expert_belief`` is recorded only when set (the expert's belief sampling);
     ``expert_budget``: the budget the expert played, when it played; ``stream``: recorded
     when not 0 (``match --stream``)."""
@@ -62,6 +67,8 @@ def pairs_record(variant: str, players: int, seed: int, a: str, b: str, pairs: S
               "pairs": [float(p) for p in pairs]}
     if partner is not None:
         record["partner"] = partner
+    if lines is not None:
+        record["lines"] = {k: t.to_dict() for k, t in sorted(lines.items())}
     if expert_think_ms is not None:
         record["expert_think_ms"] = expert_think_ms  # a capped match: the machine's figures
     if expert_belief:
@@ -119,7 +126,45 @@ def read_pairs(path: str | os.PathLike[str]) -> dict[str, Any]:
     for key in SAME_DEALS:
         if key not in record:
             raise CommandError("bad_pairs", f"{name}: no {key!r}", path=name)
+    if "lines" in record:
+        lines = record["lines"]
+        if not isinstance(lines, dict) or set(lines) != {"A", "B"}:
+            raise CommandError("bad_pairs", f"{name}: 'lines' must hold A's and B's score lines", path=name)
+        try:
+            record["lines"] = {k: LineTotals.from_dict(v) for k, v in lines.items()}
+        except ValueError as e:
+            raise CommandError("bad_pairs", f"{name}: {e}", path=name) from None
     return record
+
+
+def lines_of(records: Sequence[dict[str, Any]]) -> dict[str, LineTotals] | None:
+    """A's and B's score lines added up over records read by :func:`read_pairs`, or None
+    if one of them has none (written before they were kept)."""
+    if not all("lines" in r for r in records):
+        return None
+    out = {"A": LineTotals(), "B": LineTotals()}
+    for record in records:
+        for k, t in record["lines"].items():
+            out[k].add(t)
+    return out
+
+
+def lines_difference(firsts: Sequence[dict[str, Any]], seconds: Sequence[dict[str, Any]]) -> dict[str, float] | str:
+    """Where two matches over the same deals differ, score line by score line: the
+    firsts' A minus B (:func:`~.lines.margins`) minus the seconds', the seeds' files added
+    up; their sum is the paired difference's mean. A string saying why not where it cannot
+    be told: a file without score lines, or two files of one seed that played different
+    numbers of pairs (the lines count every pair a file played, the paired difference
+    only the common ones)."""
+    for first, second in zip(firsts, seconds):
+        if len(first["pairs"]) != len(second["pairs"]):
+            return (f"not compared: seed {first['seed']}'s files hold {len(first['pairs'])} and "
+                    f"{len(second['pairs'])} pairs")
+    one, two = lines_of(firsts), lines_of(seconds)
+    if one is None or two is None:
+        return "not compared: a file has none (written before match kept them)"
+    d1, d2 = margins(one["A"], one["B"]), margins(two["A"], two["B"])
+    return {n: d1.get(n, 0.0) - d2.get(n, 0.0) for n in [*d1, *(n for n in d2 if n not in d1)]}
 
 
 @dataclass(frozen=True)
