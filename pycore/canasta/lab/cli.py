@@ -11,8 +11,8 @@ import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from ..errors import CanastaError, CommandError
 from ..variants import PRESETS, get
@@ -216,7 +216,6 @@ def _compare(args: argparse.Namespace) -> int:
         diffs = lines_difference(firsts, seconds)
         return f"{label} by score line: {diffs}" if isinstance(diffs, str) else difference_line(diffs, label)
 
-    label = f"{stems[0]} minus {stems[1]}, A minus B"
     for i, result in zip(range(0, len(records), 2), results):
         first, second = records[i], records[i + 1]
         print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
@@ -226,6 +225,7 @@ def _compare(args: argparse.Namespace) -> int:
     if pooled is not None:
         seeds = ", ".join(str(r["seed"]) for r in records[0::2])
         print(f"seeds {seeds} pooled: {pooled.line(stems[0], stems[1])}")
+        label = f"{stems[0]} minus {stems[1]}, A minus B"
         print(f"seeds {seeds} pooled: " + lines(records[0::2], records[1::2], label))
     return 0
 

@@ -107,8 +107,9 @@ def check_writable(path: str | os.PathLike[str]) -> None:
 
 
 def read_pairs(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The record in a pairs file, checked; :class:`CommandError` ``bad_pairs`` says what
-    is wrong with a file that cannot be read as one."""
+    """The record in a pairs file, checked, its score lines (if any) read into
+    :class:`~.lines.LineTotals`; :class:`CommandError` ``bad_pairs`` says what is wrong
+    with a file that cannot be read as one."""
     name = str(path)
     try:
         record = json.loads(Path(path).read_text(encoding="utf-8"))
