@@ -212,7 +212,9 @@ def _compare(args: argparse.Namespace) -> int:
     pooled = compare_pooled(records[0::2], records[1::2], args.files) if len(records) > 2 else None
     stems = [Path(f).stem for f in args.files]
 
-    def lines(firsts: list[dict[str, Any]], seconds: list[dict[str, Any]], label: str) -> str:
+    def lines(firsts: list[dict[str, Any]], seconds: list[dict[str, Any]], i: int) -> str:
+        """Where files i and i + 1's difference lies by score line (the pooled one: 0)."""
+        label = f"{stems[i]} minus {stems[i + 1]}, A minus B"
         diffs = lines_difference(firsts, seconds)
         return f"{label} by score line: {diffs}" if isinstance(diffs, str) else difference_line(diffs, label)
 
@@ -221,12 +223,11 @@ def _compare(args: argparse.Namespace) -> int:
         print(f"{first['variant']} {first['players']} players, seed {first['seed']}: "
               f"{len(first['pairs'])} and {len(second['pairs'])} pairs")
         print(result.line(stems[i], stems[i + 1]))
-        print(lines([first], [second], f"{stems[i]} minus {stems[i + 1]}, A minus B"))
+        print(lines([first], [second], i))
     if pooled is not None:
         seeds = ", ".join(str(r["seed"]) for r in records[0::2])
         print(f"seeds {seeds} pooled: {pooled.line(stems[0], stems[1])}")
-        label = f"{stems[0]} minus {stems[1]}, A minus B"
-        print(f"seeds {seeds} pooled: " + lines(records[0::2], records[1::2], label))
+        print(f"seeds {seeds} pooled: " + lines(records[0::2], records[1::2], 0))
     return 0
 
 

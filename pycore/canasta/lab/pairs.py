@@ -165,7 +165,7 @@ def lines_difference(firsts: Sequence[dict[str, Any]], seconds: Sequence[dict[st
     if one is None or two is None:
         return "not compared: a file has none (written before match kept them)"
     d1, d2 = margins(one["A"], one["B"]), margins(two["A"], two["B"])
-    return {n: d1.get(n, 0.0) - d2.get(n, 0.0) for n in [*d1, *(n for n in d2 if n not in d1)]}
+    return {n: d1.get(n, 0.0) - d2.get(n, 0.0) for n in {**d1, **d2}}
 
 
 @dataclass(frozen=True)
