@@ -116,8 +116,11 @@ typecheck: setup
 test-py: setup
 	PYTHONDONTWRITEBYTECODE=1 $(VPY) -m pytest tests --ignore=tests/e2e -n 2
 
+# Two shards in two Node processes at once (build/pytest_shard.py): Pyodide runs on one
+# core, so on 2 cores they take ~0.6x the time of one run (PYODIDE_SHARDS=1: one process).
+PYODIDE_SHARDS ?= 2
 test-pyodide: wheel pyodide
-	$(NODE) build/run-pyodide-tests.mjs
+	$(NODE) build/run-pyodide-tests.mjs --shards=$(PYODIDE_SHARDS)
 
 # End-to-end: the built site in Debian's Chromium, driven by Playwright for Python.
 $(E2E_STAMP): requirements-e2e.txt $(VENV_STAMP)

@@ -1,6 +1,7 @@
 // Run the engine's tests inside Pyodide (CPython 3.14 compiled to wasm) under Node.
 //
-//   node build/run-pyodide-tests.mjs [pytest args...]   (default: tests/engine -m "not simulation")
+//   node build/run-pyodide-tests.mjs [--shards=N] [pytest args...]
+//       (default args: tests/engine -m "not simulation")
 //
 // Needs: build/node_modules/pyodide (`make pyodide`), the pure test wheels in
 // build/cache/wheels-py314/ (`make pyodide`) and exactly one engine wheel
@@ -9,9 +10,16 @@
 // The repository is mounted with NODEFS at /repo and pytest runs there, but
 // `canasta` is imported from the installed wheel in site-packages, never from
 // pycore/: so a pass proves that the wheel itself works on Pyodide.
-// Exits with pytest's exit code (5 = no tests collected is a failure too).
+//
+// --shards=N runs N Node processes at once, each with its own Pyodide and every N-th test
+// (build/pytest_shard.py): Pyodide uses one core, and `make test-pyodide` has two.
+// Their lines are prefixed [K/N]; each shard's pytest summary is repeated at the end.
+// Exits with pytest's exit code (5 = no tests collected is a failure too); with shards,
+// the first shard's code that is not 0, else 0.
 
-import { boot, engineWheel, fail as failWith, repo, testWheelDir, wheelsIn } from "./pyodide-boot.mjs";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { boot, engineWheel, fail as failWith, repo, secs, testWheelDir, wheelsIn } from "./pyodide-boot.mjs";
 
 const script = "run-pyodide-tests";
 const fail = (message) => failWith(script, message);
@@ -21,8 +29,26 @@ const testWheels = wheelsIn(testWheelDir);
 if (testWheels.length === 0) fail(`no test wheels in ${testWheelDir}: run \`make pyodide\``);
 const engineWheels = [engineWheel(script)];
 
+// Our own options come first and are not pytest's.
+let args = process.argv.slice(2);
+let shards = 1;
+let shard = null;
+while (args.length > 0 && /^--shards?=/.test(args[0])) {
+  const [name, value] = args[0].split("=");
+  if (name === "--shards") {
+    shards = Number(value);
+    if (!Number.isInteger(shards) || shards < 1) fail(`--shards=${value}: expected a whole number of shards, 1 or more`);
+  } else {
+    const [k, n] = value.split("/").map(Number);
+    if (!/^[1-9][0-9]*\/[1-9][0-9]*$/.test(value) || k > n) fail(`--shard=${value}: expected K/N with 1 <= K <= N, e.g. 1/2`);
+    shard = value;
+  }
+  args = args.slice(1);
+}
+if (shards > 1) process.exit(await runShards(shards, args));
+
 // By default the long simulations stay on CPython (tests/engine/conftest.py).
-const pytestArgs = process.argv.length > 2 ? process.argv.slice(2) : ["tests/engine", "-m", "not simulation"];
+const pytestArgs = args.length > 0 ? args : ["tests/engine", "-m", "not simulation"];
 const { pyodide, bootSeconds: tBoot, installSeconds: tInstall } = await boot(script, [...testWheels, ...engineWheels]);
 
 pyodide.FS.mkdirTree(mountPoint);
@@ -34,6 +60,7 @@ process.stderr.write(
 );
 
 pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
+pyodide.globals.set("shard", shard ?? ""); // "" for none: a JS null would reach Python as JsNull
 let code;
 try {
   code = await pyodide.runPythonAsync(`
@@ -47,11 +74,60 @@ if "site-packages" not in canasta.__file__:
     raise SystemExit("canasta was not imported from the installed wheel")
 
 import pytest
+plugins = []
+if shard:
+    sys.path.insert(0, ${JSON.stringify(mountPoint + "/build")})
+    from pytest_shard import Shard
+    plugins.append(Shard.parse(shard))
+    del sys.path[0]
 # -o pythonpath= : drop the [tool.pytest.ini_options] pythonpath (pycore/) that
 # the CPython run uses, so nothing can shadow the wheel. (-q comes from addopts.)
-int(pytest.main([*pytest_args, "-p", "no:cacheprovider", "-o", "pythonpath="]))
+int(pytest.main([*pytest_args, "-p", "no:cacheprovider", "-o", "pythonpath="], plugins=plugins))
 `);
 } catch (err) {
   fail(String(err.message ?? err));
 }
 process.exit(code);
+
+/** Run this script once per shard, all at once; resolve to the exit code to use. */
+async function runShards(count, rest) {
+  const t0 = performance.now();
+  const self = fileURLToPath(import.meta.url);
+  const runs = [];
+  for (let k = 1; k <= count; k++) {
+    const tag = `[${k}/${count}]`;
+    runs.push(
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [self, `--shard=${k}/${count}`, ...rest], {
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let last = "";
+        const relay = (stream, out) => {
+          let pending = "";
+          stream.setEncoding("utf8");
+          stream.on("data", (chunk) => {
+            const lines = (pending + chunk).split("\n");
+            pending = lines.pop();
+            for (const line of lines) {
+              out.write(`${tag} ${line}\n`);
+              if (out === process.stdout && line.trim()) last = line.trim();
+            }
+          });
+          stream.on("end", () => {
+            if (pending) out.write(`${tag} ${pending}\n`);
+            if (out === process.stdout && pending.trim()) last = pending.trim();
+          });
+        };
+        relay(child.stdout, process.stdout);
+        relay(child.stderr, process.stderr);
+        child.on("close", (code, signal) => resolve({ tag, code: code ?? 1, signal, last }));
+      }),
+    );
+  }
+  const done = await Promise.all(runs);
+  process.stdout.write(`run-pyodide-tests: ${count} shards in ${secs(t0)} s\n`);
+  for (const { tag, code, signal, last } of done) {
+    process.stdout.write(`${tag} exit ${signal ?? code}: ${last}\n`);
+  }
+  return done.find(({ code }) => code !== 0)?.code ?? 0;
+}
