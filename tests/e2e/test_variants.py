@@ -99,6 +99,12 @@ def test_a_house_rule_switch_changes_what_the_engine_allows(
     assert _pile(page) == (1, False)
     page.click("#table-rules summary")
     expect(page.locator("#table-rules")).to_contain_text(EN.t("switches.D1.bury"))
+    # The game is saved once the player is to act (ui_app.store_save), after the bots'
+    # first moves: under load the table shows before then, and the save is still the
+    # first game's (seen once with four workers on two cores).
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('canasta.save.v1') || '{}').options?.switches?.D1 !== undefined"
+    )
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
     assert save["options"]["switches"] == {"D1": "bury"}
     w.assert_clean()
