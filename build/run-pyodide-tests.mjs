@@ -15,7 +15,8 @@
 // (build/pytest_shard.py): Pyodide uses one core, and `make test-pyodide` has two.
 // Their lines are prefixed [K/N]; each shard's pytest summary is repeated at the end.
 // Exits with pytest's exit code (5 = no tests collected is a failure too); with shards,
-// the first shard's code that is not 0, else 0.
+// the first shard's code that is neither 0 nor 5, else 5 if every shard collected nothing,
+// else 0.
 
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -129,5 +130,9 @@ async function runShards(count, rest) {
   for (const { tag, code, signal, last } of done) {
     process.stdout.write(`${tag} exit ${signal ?? code}: ${last}\n`);
   }
-  return done.find(({ code }) => code !== 0)?.code ?? 0;
+  // A shard left with no test (exit 5: fewer tests than shards) is no failure while
+  // another ran some; every shard empty is pytest's "no tests collected".
+  const failed = done.find(({ code }) => code !== 0 && code !== 5);
+  if (failed) return failed.code;
+  return done.every(({ code }) => code === 5) ? 5 : 0;
 }
