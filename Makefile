@@ -3,7 +3,8 @@
 #   make test   everything CI runs: setup, wheel, pyodide, typecheck, test-py, test-pyodide, test-e2e
 #   make play   build the website and serve it at http://127.0.0.1:8000
 #
-# Every step runs in order (no parallel jobs); any failing step fails `make`.
+# Every step runs in order (no parallel make jobs; test-py, test-pyodide and test-e2e each
+# spread their own tests over two cores); any failing step fails `make`.
 # pytest's exit code 5 (no tests collected) is passed through, so it fails too.
 
 PYTHON ?= python3
