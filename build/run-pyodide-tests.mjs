@@ -40,9 +40,7 @@ while (args.length > 0 && /^--shards?=/.test(args[0])) {
     shards = Number(value);
     if (!Number.isInteger(shards) || shards < 1) fail(`--shards=${value}: expected a whole number of shards, 1 or more`);
   } else {
-    const [k, n] = value.split("/").map(Number);
-    if (!/^[1-9][0-9]*\/[1-9][0-9]*$/.test(value) || k > n) fail(`--shard=${value}: expected K/N with 1 <= K <= N, e.g. 1/2`);
-    shard = value;
+    shard = value; // set by runShards; build/pytest_shard.py's Shard.parse refuses a bad one
   }
   args = args.slice(1);
 }
@@ -102,22 +100,20 @@ async function runShards(count, rest) {
         const child = spawn(process.execPath, [self, `--shard=${k}/${count}`, ...rest], {
           stdio: ["ignore", "pipe", "pipe"],
         });
-        let last = "";
+        let last = ""; // the last line on stdout: pytest's summary
         const relay = (stream, out) => {
           let pending = "";
+          const emit = (line) => {
+            out.write(`${tag} ${line}\n`);
+            if (out === process.stdout && line.trim()) last = line.trim();
+          };
           stream.setEncoding("utf8");
           stream.on("data", (chunk) => {
             const lines = (pending + chunk).split("\n");
             pending = lines.pop();
-            for (const line of lines) {
-              out.write(`${tag} ${line}\n`);
-              if (out === process.stdout && line.trim()) last = line.trim();
-            }
+            lines.forEach(emit);
           });
-          stream.on("end", () => {
-            if (pending) out.write(`${tag} ${pending}\n`);
-            if (out === process.stdout && pending.trim()) last = pending.trim();
-          });
+          stream.on("end", () => pending && emit(pending));
         };
         relay(child.stdout, process.stdout);
         relay(child.stderr, process.stderr);

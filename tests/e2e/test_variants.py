@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from game_helpers import catalog, wait_ui
+from game_helpers import catalog, wait_human_turn, wait_ui
 from playwright.sync_api import Page, expect
 from site_helpers import READY_TIMEOUT_MS, SITE, Watched
 
@@ -99,12 +99,9 @@ def test_a_house_rule_switch_changes_what_the_engine_allows(
     assert _pile(page) == (1, False)
     page.click("#table-rules summary")
     expect(page.locator("#table-rules")).to_contain_text(EN.t("switches.D1.bury"))
-    # The game is saved once the player is to act (ui_app.store_save), after the bots'
-    # first moves: under load the table shows before then, and the save is still the
-    # first game's (seen once with four workers on two cores).
-    page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('canasta.save.v1') || '{}').options?.switches?.D1 !== undefined"
-    )
+    # The game is saved once the player is to act, before the bots are idle (ui_bots):
+    # under load the table shows before then, and the save is still the first game's.
+    wait_human_turn(page)
     save = json.loads(page.evaluate("() => localStorage.getItem('canasta.save.v1')"))
     assert save["options"]["switches"] == {"D1": "bury"}
     w.assert_clean()
