@@ -358,27 +358,44 @@ class BasicBot:
         final discard."""
         if len(f.hand) == 1 and discards:
             return discards[0]
-        r = f.rules
-        size = r.canasta_size
         best: Action | None = None
         best_score = float("-inf")
         for a in lays:
-            used = _cards_of(a)
-            rest = remove_cards(f.hand, used)
-            if rest is None:
-                continue
-            after = self._after(f, a)
-            if after is None:
-                continue
-            if check and rest and not can_go_out(r, rest, after, meld_out=not r.go_out_with_discard, closed=f.closed):
-                continue
-            completes = sum(1 for m in after if m.size >= size) - sum(1 for m in f.mine if m.size >= size)
-            score = 10.0 * len(used) + 50.0 * completes + (1000.0 if not rest else 0.0) + self._jitter()
-            if score > best_score:
+            score = self._out_score(f, a, check)
+            if score is not None and score > best_score:
                 best, best_score = a, score
         if best is None and len(f.hand) == 1 and discards:
             return discards[0]
         return best
+
+    def _out_score(self, f: _Facts, a: Meld | Add, check: bool) -> float | None:
+        """How good the lay ``a`` is as a step of going out (:meth:`_out_step`): 10 a card
+        laid, 50 a canasta completed, 1000 for the hand emptied, and a tie-breaking
+        jitter; None where it cannot be worked out, or (``check``) where it closes the
+        way out."""
+        r = f.rules
+        used = _cards_of(a)
+        rest = remove_cards(f.hand, used)
+        if rest is None:
+            return None
+        after = self._after(f, a)
+        if after is None:
+            return None
+        if check and rest and not can_go_out(r, rest, after, meld_out=not r.go_out_with_discard, closed=f.closed):
+            return None
+        size = r.canasta_size
+        completes = sum(1 for m in after if m.size >= size) - sum(1 for m in f.mine if m.size >= size)
+        return 10.0 * len(used) + 50.0 * completes + (1000.0 if not rest else 0.0) + self._jitter()
+
+    def out_ranking(self, f: _Facts, lays: Sequence[Meld | Add]) -> list[Meld | Add]:
+        """``lays`` as :meth:`_out_step` ranks them without ``check``, best first (equal
+        scores in their order): after a partner's "yes" the first of them that is legal
+        is the step level 3 takes from the legal list, by the same law (each lay's jitter
+        drawn alike), which a search's playout finds without listing every legal action
+        (``expert.going_out_step``)."""
+        scored = [(score, a) for a in lays if (score := self._out_score(f, a, False)) is not None]
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+        return [scored[i][1] for i in order]
 
     def _opening(self, f: _Facts, melds: list[Meld]) -> Meld | None:
         """The listed minimal opening with the fewest wild cards, then the fewest pairs
