@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import ASK, NO, PASS, YES, Action, Add, Answer, Discard, Draw, Meld, Pass, Take
 from ..cards import SEQUENCE_ORDER, Card, card, remove_cards
@@ -211,6 +211,15 @@ def _cards_of(action: Action) -> Cards:
     return ()
 
 
+_A = TypeVar("_A")
+
+
+def ranked(scored: list[tuple[float, _A]]) -> list[tuple[float, _A]]:
+    """Scored actions best first; equal scores keep their order (the legal list's)."""
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    return [scored[i] for i in order]
+
+
 class BasicBot:
     """The rule-based bot; ``noise`` scales the random tie-breaking."""
 
@@ -394,8 +403,7 @@ class BasicBot:
         drawn alike), which a search's playout finds without listing every legal action
         (``expert.going_out_step``)."""
         scored = [(score, a) for a in lays if (score := self._out_score(f, a, False)) is not None]
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-        return [scored[i][1] for i in order]
+        return [a for _, a in ranked(scored)]
 
     def _opening(self, f: _Facts, melds: list[Meld]) -> Meld | None:
         """The listed minimal opening with the fewest wild cards, then the fewest pairs

@@ -61,7 +61,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from ..actions import ASK, NO, YES, Action, Add, Discard, Draw, Meld, Pass, Take
 from ..cards import Card
@@ -73,13 +73,11 @@ from ..rules import Rules
 from ..scoring import score_hand
 from ..state import PLAY_PHASE, HandState
 from .base import MAX_THINK_MS, MIN_THINK_MS, rules_of
-from .basic import _cards_of, _Facts
+from .basic import _cards_of, _Facts, ranked
 from .good import NOISE, TUNED, GoodBot, Weights, table_weights
 from .belief import BeliefSampler, Sampler
 from .horizon import outlook, weights_for
 from .memory import Memory
-
-_A = TypeVar("_A")
 
 
 @dataclass(frozen=True)
@@ -523,8 +521,8 @@ def going_out_step(bot: GoodBot, state: HandState) -> HandState | None:
     ``legal.candidates`` (a superset of the legal ones) in level 3's order
     (:meth:`~.basic.BasicBot.out_ranking`), tried with ``apply`` until one is legal: the
     law of level 3's choice from the legal list, without checking every lay first (at
-    Samba 4 players 13% of an expert decision's time; docs/bots.md "Think time per
-    decision")."""
+    Samba 4 players an expert decision 178 -> 142 ms of processor time; docs/bots.md
+    "Think time per decision")."""
     cands, _ = unchecked_candidates(state)
     lays = [a for a in cands if isinstance(a, (Meld, Add))]
     for a in bot.out_ranking(playout_facts(state, state.turn), lays):
@@ -572,15 +570,15 @@ def candidates_of(f: _Facts, phase: str, legal: Sequence[Action], choice: Action
 
     if phase == "draw":
         push(next((a for a in legal if isinstance(a, (Draw, Pass))), None))
-        ranked_takes = _ranked([(policy._take_score(f, a), a) for a in legal if isinstance(a, Take)])
+        ranked_takes = ranked([(policy._take_score(f, a), a) for a in legal if isinstance(a, Take)])
         for _, t in ranked_takes[:takes]:
             push(t)
         return out
-    ranked = _ranked([(policy._discard_score(f, a.card), a) for a in legal if isinstance(a, Discard)])
-    if ranked:
-        top = ranked[0][0]
+    ranked_discards = ranked([(policy._discard_score(f, a.card), a) for a in legal if isinstance(a, Discard)])
+    if ranked_discards:
+        top = ranked_discards[0][0]
         chose_wild = isinstance(choice, Discard) and choice.card.wild
-        for s, d in ranked[:discards]:
+        for s, d in ranked_discards[:discards]:
             if s >= top - VETO_MARGIN and (chose_wild or not d.card.wild):
                 push(d)
     if isinstance(choice, Discard):
@@ -594,12 +592,6 @@ def candidates_of(f: _Facts, phase: str, legal: Sequence[Action], choice: Action
         for a in best_wild_lays(f, legal):
             push(a)
     return out
-
-
-def _ranked(scored: list[tuple[float, _A]]) -> list[tuple[float, _A]]:
-    """Scored actions best first; equal scores keep their order (the legal list's)."""
-    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
-    return [scored[i] for i in order]
 
 
 def best_wild_lays(f: _Facts, legal: Sequence[Action]) -> list[Action]:
